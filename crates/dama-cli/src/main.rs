@@ -1,0 +1,2 @@
+//! The `dama` binary.
+fn main() {}

@@ -1,0 +1,27 @@
+//! dama-core: the exact rules of every major draughts variant.
+//!
+//! - [`variant`]: the variants, their rules as data, and run-time dispatch.
+//! - [`position::Position`]: a checked position; [`position::Setup`] an unchecked one.
+//! - [`movegen`]: legal moves, with the precedence rules of each rulebook.
+//! - [`fen`], [`notation`]: PDN 3.0 FEN and move text.
+//! - [`perft`]: move path counts for testing and benchmarking.
+//!
+//! Nothing here does I/O.
+
+pub mod bits;
+pub mod color;
+pub mod fen;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod variant;
+pub mod zobrist;
+
+pub use bits::Bits;
+pub use color::Color;
+pub use moves::{Move, MoveList};
+pub use position::{Position, Setup, SetupError, BB};
+pub use variant::{Rules, Variant, VariantFn};

@@ -1,0 +1,348 @@
+//! Square names and move text: `11-15`, `24x15x6`, `c3-d4`, `h6:f8:b4:e1`.
+
+use crate::bits::Bits;
+use crate::geometry::{step, Geometry};
+use crate::movegen::generate;
+use crate::moves::{Move, Routed, RoutedList};
+use crate::position::{Position, BB};
+use crate::variant::{Notation, Rules};
+
+/// Internal (row, column) of a dense square index.
+pub fn coords<R: Rules>(index: usize) -> (usize, usize) {
+    let l = R::G::LAYOUT;
+    let b = l.bit_of[index] as usize;
+    (l.row_of_bit[b] as usize, l.col_of_bit[b] as usize)
+}
+
+/// Dense square index of internal (row, column), if that square is playable.
+pub fn index_at<R: Rules>(row: usize, col: usize) -> Option<usize> {
+    let l = R::G::LAYOUT;
+    (0..l.squares).find(|&i| {
+        let b = l.bit_of[i] as usize;
+        l.row_of_bit[b] as usize == row && l.col_of_bit[b] as usize == col
+    })
+}
+
+/// The square number of a dense index in a numeric notation.
+pub fn square_number<R: Rules>(index: usize) -> usize {
+    let l = R::G::LAYOUT;
+    let (r, c) = coords::<R>(index);
+    let (w, h) = (l.width as usize, l.height as usize);
+    let half = w / 2;
+    match R::NOTATION {
+        Notation::NumericItalian => (h - 1 - r) * half + (w - 1 - c) / 2 + 1,
+        Notation::NumericSpanish => r * half + c / 2 + 1,
+        Notation::Numeric | Notation::Algebraic => (h - 1 - r) * half + c / 2 + 1,
+    }
+}
+
+/// The dense index of a square number in a numeric notation.
+pub fn index_of_number<R: Rules>(n: usize) -> Option<usize> {
+    let l = R::G::LAYOUT;
+    if l.full || n == 0 || n > l.squares {
+        return None;
+    }
+    (0..l.squares).find(|&i| square_number::<R>(i) == n)
+}
+
+/// Algebraic name (file letter, rank number) of internal (row, column).
+pub fn algebraic(row: usize, col: usize) -> String {
+    format!("{}{}", (b'a' + col as u8) as char, row + 1)
+}
+
+/// The name of a square in the variant's notation.
+pub fn square_name<R: Rules>(index: usize) -> String {
+    match R::NOTATION {
+        Notation::Algebraic => {
+            let (r, c) = coords::<R>(index);
+            algebraic(r, c)
+        }
+        _ => square_number::<R>(index).to_string(),
+    }
+}
+
+/// The name of an internal bit.
+pub fn bit_name<R: Rules>(bit: u32) -> String {
+    square_name::<R>(R::G::LAYOUT.index_of_bit[bit as usize] as usize)
+}
+
+/// Parses a square name (number, or algebraic such as `c3`, any case) to a dense index.
+pub fn parse_square<R: Rules>(s: &str) -> Option<usize> {
+    let s = s.trim();
+    let bytes = s.as_bytes();
+    if bytes.is_empty() {
+        return None;
+    }
+    if bytes[0].is_ascii_digit() {
+        if R::NOTATION == Notation::Algebraic {
+            return None;
+        }
+        return s.parse::<usize>().ok().and_then(index_of_number::<R>);
+    }
+    if R::NOTATION != Notation::Algebraic || bytes.len() < 2 {
+        return None;
+    }
+    let file = bytes[0].to_ascii_lowercase();
+    if !file.is_ascii_lowercase() {
+        return None;
+    }
+    let rank: usize = s[1..].parse().ok()?;
+    let l = R::G::LAYOUT;
+    let col = (file - b'a') as usize;
+    if rank == 0 || rank > l.height as usize || col >= l.width as usize {
+        return None;
+    }
+    index_at::<R>(rank - 1, col)
+}
+
+/// Move text as read: its squares and whether it was written as a capture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// Dense indices of the squares written, in order.
+    pub squares: Vec<usize>,
+    /// Written with `x` or `:`.
+    pub capture: bool,
+}
+
+/// What is wrong with a piece of move text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    /// Nothing to read.
+    #[error("empty move")]
+    Empty,
+    /// A square that is not on the board.
+    #[error("'{text}' at character {at} is not a square of this board")]
+    BadSquare {
+        /// The text read as a square.
+        text: String,
+        /// Character position (1-based) in the move text.
+        at: usize,
+    },
+    /// Fewer than two squares.
+    #[error("a move needs an origin and a destination square")]
+    OneSquare,
+    /// A character that cannot be part of a move.
+    #[error("unexpected '{ch}' at character {at}")]
+    Unexpected {
+        /// The character.
+        ch: char,
+        /// Character position (1-based).
+        at: usize,
+    },
+}
+
+/// Why a move text is not a legal move here.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text does not read as a move.
+    #[error("cannot read move '{text}': {source}")]
+    Text {
+        /// The text.
+        text: String,
+        /// What is wrong.
+        source: MoveTextError,
+    },
+    /// No legal move fits.
+    #[error("'{text}' is not a legal move here{hint}")]
+    Illegal {
+        /// The text.
+        text: String,
+        /// Extra explanation (starts with "; " when present).
+        hint: String,
+    },
+    /// Several legal moves fit.
+    #[error("'{text}' is ambiguous: it could be {}", candidates.join(" or "))]
+    Ambiguous {
+        /// The text.
+        text: String,
+        /// The candidate moves in long form.
+        candidates: Vec<String>,
+    },
+}
+
+/// Reads move text such as `11-15`, `24x15x6`, `c3-d4`, `h6:f8:b4:e1`, `E3:G5`, `29x 7`.
+pub fn parse_move_text<R: Rules>(text: &str) -> Result<MoveText, MoveTextError> {
+    let mut squares = Vec::new();
+    let mut capture = false;
+    let mut cur = String::new();
+    let mut cur_at = 0;
+    let flush =
+        |cur: &mut String, at: usize, squares: &mut Vec<usize>| -> Result<(), MoveTextError> {
+            if cur.is_empty() {
+                return Ok(());
+            }
+            let sq = parse_square::<R>(cur).ok_or_else(|| MoveTextError::BadSquare {
+                text: cur.clone(),
+                at,
+            })?;
+            squares.push(sq);
+            cur.clear();
+            Ok(())
+        };
+    for (i, ch) in text.trim().chars().enumerate() {
+        let at = i + 1;
+        match ch {
+            'x' | 'X' | ':' | '*' => {
+                flush(&mut cur, cur_at, &mut squares)?;
+                capture = true;
+            }
+            '-' => flush(&mut cur, cur_at, &mut squares)?,
+            ' ' => {}
+            c if c.is_ascii_alphanumeric() => {
+                // A letter after digits starts a new algebraic square (e.g. "c3d4").
+                if c.is_ascii_alphabetic() && !cur.is_empty() {
+                    flush(&mut cur, cur_at, &mut squares)?;
+                }
+                if cur.is_empty() {
+                    cur_at = at;
+                }
+                cur.push(c);
+            }
+            c => return Err(MoveTextError::Unexpected { ch: c, at }),
+        }
+    }
+    flush(&mut cur, cur_at, &mut squares)?;
+    match squares.len() {
+        0 => Err(MoveTextError::Empty),
+        1 => Err(MoveTextError::OneSquare),
+        _ => Ok(MoveText { squares, capture }),
+    }
+}
+
+/// Every legal move with every route it can take.
+pub fn routed_moves<R: Rules>(pos: &Position<R>) -> Vec<Routed<BB<R>>> {
+    let mut list = RoutedList::default();
+    generate(pos, &mut list);
+    list.moves
+}
+
+fn dense(bit: u8) -> usize {
+    bit as usize
+}
+
+/// The route of a legal move (the first one found when several lead to it).
+pub fn route_of<R: Rules>(pos: &Position<R>, mv: &Move<BB<R>>) -> Option<Vec<usize>> {
+    let l = R::G::LAYOUT;
+    routed_moves(pos)
+        .into_iter()
+        .find(|r| r.mv == *mv)
+        .map(|r| {
+            r.path()
+                .iter()
+                .map(|&b| l.index_of_bit[dense(b)] as usize)
+                .collect()
+        })
+}
+
+fn path_matches(written: &[usize], path: &[usize]) -> bool {
+    // The written squares must start and end the path and appear in it in order.
+    if written.first() != path.first() || written.last() != path.last() {
+        return false;
+    }
+    let mut it = path.iter();
+    written.iter().all(|w| it.any(|p| p == w))
+}
+
+/// Finds the legal move that `text` names in `pos`.
+pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move<BB<R>>, MoveError> {
+    let mt = parse_move_text::<R>(text).map_err(|source| MoveError::Text {
+        text: text.to_string(),
+        source,
+    })?;
+    resolve::<R>(pos, &mt, text)
+}
+
+/// Finds the legal move that parsed move text names.
+pub fn resolve<R: Rules>(
+    pos: &Position<R>,
+    mt: &MoveText,
+    text: &str,
+) -> Result<Move<BB<R>>, MoveError> {
+    let l = R::G::LAYOUT;
+    let mut found: Vec<Move<BB<R>>> = Vec::new();
+    let all = routed_moves(pos);
+    for r in &all {
+        let path: Vec<usize> = r
+            .path()
+            .iter()
+            .map(|&b| l.index_of_bit[dense(b)] as usize)
+            .collect();
+        if path_matches(&mt.squares, &path) && !found.contains(&r.mv) {
+            found.push(r.mv);
+        }
+    }
+    match found.len() {
+        1 => Ok(found[0]),
+        0 => {
+            let must_capture = all.first().is_some_and(|r| r.mv.is_capture());
+            let hint = if must_capture && !mt.capture {
+                "; a capture is compulsory".to_string()
+            } else if all.is_empty() {
+                "; the side to move has no legal move".to_string()
+            } else {
+                String::new()
+            };
+            Err(MoveError::Illegal {
+                text: text.to_string(),
+                hint,
+            })
+        }
+        _ => Err(MoveError::Ambiguous {
+            text: text.to_string(),
+            candidates: found.iter().map(|m| move_to_string(pos, m, true)).collect(),
+        }),
+    }
+}
+
+/// Writes a move: short form (origin and destination) unless `long`, or unless the
+/// short form would be ambiguous; long form lists every landing square.
+pub fn move_to_string<R: Rules>(pos: &Position<R>, mv: &Move<BB<R>>, long: bool) -> String {
+    let name = |b: u8| bit_name::<R>(b as u32);
+    if !mv.is_capture() {
+        return format!("{}-{}", name(mv.from), name(mv.to));
+    }
+    let sep = R::CAPTURE_SEP.to_string();
+    let ambiguous = || {
+        let mut list = crate::moves::MoveList::new();
+        generate(pos, &mut list);
+        list.iter()
+            .filter(|m| m.from == mv.from && m.to == mv.to && m.captured != mv.captured)
+            .count()
+            > 0
+    };
+    if long || ambiguous() {
+        if let Some(route) = route_of(pos, mv) {
+            return route
+                .iter()
+                .map(|&i| square_name::<R>(i))
+                .collect::<Vec<_>>()
+                .join(&sep);
+        }
+    }
+    format!("{}{}{}", name(mv.from), sep, name(mv.to))
+}
+
+/// The captured squares of a route in the order they are jumped (dense indices).
+pub fn captured_in_order<R: Rules>(route: &[usize], captured: BB<R>) -> Vec<usize> {
+    let l = R::G::LAYOUT;
+    let mut out = Vec::new();
+    for w in route.windows(2) {
+        let a = BB::<R>::bit(l.bit_of[w[0]] as u32);
+        let b = BB::<R>::bit(l.bit_of[w[1]] as u32);
+        'dirs: for d in 0..8 {
+            let mut x = step::<R::G>(a, d);
+            let mut seen = BB::<R>::ZERO;
+            while x.any() {
+                if x == b {
+                    for bit in (seen & captured).iter() {
+                        out.push(l.index_of_bit[bit as usize] as usize);
+                    }
+                    break 'dirs;
+                }
+                seen |= x;
+                x = step::<R::G>(x, d);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,46 @@
+//! Perft: the number of move paths of a given length, with bulk counting at the last ply.
+
+use crate::movegen::{count_moves, generate};
+use crate::moves::MoveList;
+use crate::position::Position;
+use crate::variant::Rules;
+
+/// Counts the move paths of length `depth`. `merge_routes` counts duplicate capture
+/// routes once (what players see); otherwise every route is its own move.
+pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, merge_routes: bool) -> u64 {
+    match depth {
+        0 => 1,
+        1 => count_moves(pos, merge_routes),
+        _ => {
+            let mut list = MoveList::with_routes(merge_routes);
+            generate(pos, &mut list);
+            let mut n = 0;
+            for m in list.iter() {
+                n += perft(&pos.play(m), depth - 1, merge_routes);
+            }
+            n
+        }
+    }
+}
+
+/// Perft split by first move: each legal move with its count.
+pub fn divide<R: Rules>(
+    pos: &Position<R>,
+    depth: u32,
+    merge_routes: bool,
+) -> Vec<(crate::moves::Move<crate::position::BB<R>>, u64)> {
+    let mut list = MoveList::with_routes(merge_routes);
+    generate(pos, &mut list);
+    list.iter()
+        .map(|m| {
+            (
+                *m,
+                if depth <= 1 {
+                    1
+                } else {
+                    perft(&pos.play(m), depth - 1, merge_routes)
+                },
+            )
+        })
+        .collect()
+}
