@@ -1,2 +1,49 @@
-//! The `dama` binary.
-fn main() {}
+//! The `dama` binary: one program for the command-line tools (and, later, the server).
+
+mod cmd_moves;
+mod cmd_perft;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+/// dama: draughts by every rulebook.
+#[derive(Parser)]
+#[command(
+    name = "dama",
+    version,
+    about = "Draughts by every rulebook: rules, tools and play."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the legal moves of a position, one a line, in the variant's notation.
+    Moves(cmd_moves::Args),
+    /// Count move paths to a depth (perft), optionally split by first move.
+    Perft(cmd_perft::Args),
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Moves(a)) => cmd_moves::run(a),
+        Some(Command::Perft(a)) => cmd_perft::run(a),
+        None => {
+            println!(
+                "dama {}: draughts by every rulebook.",
+                env!("CARGO_PKG_VERSION")
+            );
+            println!(
+                "Variants: {}",
+                dama_core::Variant::ALL.map(|v| v.key()).join(", ")
+            );
+            println!("Try: dama moves --variant russian --fen \"W:Wh6:Bg7,c5,d2\"");
+            println!("     dama perft --variant english --depth 9");
+            println!("Run `dama --help` for every command.");
+            Ok(())
+        }
+    }
+}

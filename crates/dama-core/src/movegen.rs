@@ -63,10 +63,19 @@ pub fn king_capture_dirs<R: Rules>() -> &'static [Dir] {
     }
 }
 
+#[inline(always)]
+const fn side(white: bool) -> Color {
+    if white {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
 /// Enemy pieces that a man of the side to move may capture.
 #[inline(always)]
-fn man_targets<R: Rules>(pos: &Position<R>) -> BB<R> {
-    let them = !pos.side();
+fn man_targets<R: Rules, const WHITE: bool>(pos: &Position<R>) -> BB<R> {
+    let them = !side(WHITE);
     if R::MEN_CAPTURE_KINGS {
         pos.pieces(them)
     } else {
@@ -76,12 +85,12 @@ fn man_targets<R: Rules>(pos: &Position<R>) -> BB<R> {
 
 /// Men of the side to move that can make at least one capture.
 #[inline(always)]
-fn man_capturers<R: Rules>(pos: &Position<R>) -> BB<R> {
+fn man_capturers<R: Rules, const WHITE: bool>(pos: &Position<R>) -> BB<R> {
     let empty = pos.empty();
-    let targets = man_targets(pos);
-    let men = pos.men(pos.side());
+    let targets = man_targets::<R, WHITE>(pos);
+    let men = pos.men(side(WHITE));
     let mut from = BB::<R>::ZERO;
-    for &d in man_capture_dirs::<R>(pos.side()) {
+    for &d in man_capture_dirs::<R>(side(WHITE)) {
         let back = OPPOSITE[d];
         from |= step::<R::G>(step::<R::G>(empty, back) & targets, back);
     }
@@ -90,13 +99,13 @@ fn man_capturers<R: Rules>(pos: &Position<R>) -> BB<R> {
 
 /// True when some king of the side to move can capture.
 #[inline(always)]
-fn king_can_capture<R: Rules>(pos: &Position<R>) -> bool {
-    let kings = pos.kings_of(pos.side());
+fn king_can_capture<R: Rules, const WHITE: bool>(pos: &Position<R>) -> bool {
+    let kings = pos.kings_of(side(WHITE));
     if kings.is_empty() {
         return false;
     }
     let empty = pos.empty();
-    let targets = pos.pieces(!pos.side());
+    let targets = pos.pieces(!side(WHITE));
     for &d in king_capture_dirs::<R>() {
         let mut f = step::<R::G>(kings, d);
         loop {
@@ -119,27 +128,37 @@ fn king_can_capture<R: Rules>(pos: &Position<R>) -> bool {
 /// True when the side to move must capture.
 #[inline]
 pub fn has_capture<R: Rules>(pos: &Position<R>) -> bool {
-    man_capturers(pos).any() || king_can_capture(pos)
+    match pos.side() {
+        Color::White => man_capturers::<R, true>(pos).any() || king_can_capture::<R, true>(pos),
+        Color::Black => man_capturers::<R, false>(pos).any() || king_can_capture::<R, false>(pos),
+    }
 }
 
 /// Generates every legal move into `sink`.
 #[inline]
 pub fn generate<R: Rules, S: Sink<BB<R>>>(pos: &Position<R>, sink: &mut S) {
-    let men = man_capturers(pos);
-    if men.any() || king_can_capture(pos) {
-        generate_captures(pos, men, sink);
+    match pos.side() {
+        Color::White => generate_for::<R, S, true>(pos, sink),
+        Color::Black => generate_for::<R, S, false>(pos, sink),
+    }
+}
+
+#[inline(always)]
+fn generate_for<R: Rules, S: Sink<BB<R>>, const WHITE: bool>(pos: &Position<R>, sink: &mut S) {
+    let men = man_capturers::<R, WHITE>(pos);
+    if men.any() || king_can_capture::<R, WHITE>(pos) {
+        generate_captures::<R, S, WHITE>(pos, men, sink);
     } else {
-        generate_quiet(pos, sink);
+        generate_quiet::<R, S, WHITE>(pos, sink);
     }
 }
 
 /// Kings of the side to move barred from non-capturing moves (Frisian).
 #[inline(always)]
-fn restricted_king<R: Rules>(pos: &Position<R>) -> BB<R> {
+fn restricted_king<R: Rules>(pos: &Position<R>, us: Color) -> BB<R> {
     if R::KING_MOVE_LIMIT == 0 {
         return BB::<R>::ZERO;
     }
-    let us = pos.side();
     let run = pos.king_runs()[us.index()];
     if run.count >= R::KING_MOVE_LIMIT && pos.men(us).any() {
         BB::<R>::bit(run.bit as u32) & pos.kings_of(us)
@@ -148,8 +167,8 @@ fn restricted_king<R: Rules>(pos: &Position<R>) -> BB<R> {
     }
 }
 
-fn generate_quiet<R: Rules, S: Sink<BB<R>>>(pos: &Position<R>, sink: &mut S) {
-    let us = pos.side();
+fn generate_quiet<R: Rules, S: Sink<BB<R>>, const WHITE: bool>(pos: &Position<R>, sink: &mut S) {
+    let us = side(WHITE);
     let empty = pos.empty();
     let crown = Position::<R>::crowning_row(us);
     let men = pos.men(us);
@@ -159,7 +178,7 @@ fn generate_quiet<R: Rules, S: Sink<BB<R>>>(pos: &Position<R>, sink: &mut S) {
             sink.quiet((to as i32 - off) as u32, to, crown.has(to));
         }
     }
-    let kings = pos.kings_of(us) & !restricted_king(pos);
+    let kings = pos.kings_of(us) & !restricted_king(pos, us);
     for from in kings.iter() {
         let f = BB::<R>::bit(from);
         for &d in king_move_dirs::<R>() {
@@ -177,15 +196,15 @@ fn generate_quiet<R: Rules, S: Sink<BB<R>>>(pos: &Position<R>, sink: &mut S) {
 
 /// Counts the quiet moves of a position without captures.
 #[inline]
-fn count_quiet<R: Rules>(pos: &Position<R>) -> u64 {
-    let us = pos.side();
+fn count_quiet<R: Rules, const WHITE: bool>(pos: &Position<R>) -> u64 {
+    let us = side(WHITE);
     let empty = pos.empty();
     let men = pos.men(us);
     let mut n = 0u64;
     for &d in man_move_dirs::<R>(us) {
         n += (step::<R::G>(men, d) & empty).count() as u64;
     }
-    let kings = pos.kings_of(us) & !restricted_king(pos);
+    let kings = pos.kings_of(us) & !restricted_king(pos, us);
     if kings.any() {
         for &d in king_move_dirs::<R>() {
             let mut f = step::<R::G>(kings, d) & empty;
@@ -204,22 +223,33 @@ fn count_quiet<R: Rules>(pos: &Position<R>) -> u64 {
 /// Number of legal moves; `merge_routes` merges duplicate capture routes.
 #[inline]
 pub fn count_moves<R: Rules>(pos: &Position<R>, merge_routes: bool) -> u64 {
-    let men = man_capturers(pos);
-    if men.any() || king_can_capture(pos) {
-        let mut list = MoveList::with_routes(merge_routes);
-        generate_captures(pos, men, &mut list);
-        list.len() as u64
-    } else {
-        count_quiet(pos)
+    match pos.side() {
+        Color::White => count_for::<R, true>(pos, merge_routes),
+        Color::Black => count_for::<R, false>(pos, merge_routes),
     }
 }
 
-fn generate_captures<R: Rules, S: Sink<BB<R>>>(pos: &Position<R>, men: BB<R>, sink: &mut S) {
-    let us = pos.side();
+#[inline(always)]
+fn count_for<R: Rules, const WHITE: bool>(pos: &Position<R>, merge_routes: bool) -> u64 {
+    let men = man_capturers::<R, WHITE>(pos);
+    if men.any() || king_can_capture::<R, WHITE>(pos) {
+        let mut list = MoveList::with_routes(merge_routes);
+        generate_captures::<R, _, WHITE>(pos, men, &mut list);
+        list.len() as u64
+    } else {
+        count_quiet::<R, WHITE>(pos)
+    }
+}
+
+fn generate_captures<R: Rules, S: Sink<BB<R>>, const WHITE: bool>(
+    pos: &Position<R>,
+    men: BB<R>,
+    sink: &mut S,
+) {
+    let us = side(WHITE);
     let them = !us;
-    let mut dfs = Dfs::<R, S> {
+    let mut dfs = Dfs::<R, S, WHITE> {
         sink,
-        color: us,
         from: 0,
         occ: pos.occupied(),
         enemy: pos.pieces(them),
@@ -242,9 +272,8 @@ fn generate_captures<R: Rules, S: Sink<BB<R>>>(pos: &Position<R>, men: BB<R>, si
     }
 }
 
-struct Dfs<'a, R: Rules, S> {
+struct Dfs<'a, R: Rules, S, const WHITE: bool> {
     sink: &'a mut S,
-    color: Color,
     from: u32,
     occ: BB<R>,
     enemy: BB<R>,
@@ -257,7 +286,7 @@ struct Dfs<'a, R: Rules, S> {
     len: usize,
 }
 
-impl<R: Rules, S: Sink<BB<R>>> Dfs<'_, R, S> {
+impl<R: Rules, S: Sink<BB<R>>, const WHITE: bool> Dfs<'_, R, S, WHITE> {
     #[inline(always)]
     fn start(&mut self, all: BB<R>, from: u32, king: bool) {
         self.from = from;
@@ -335,6 +364,19 @@ impl<R: Rules, S: Sink<BB<R>>> Dfs<'_, R, S> {
         self.len += 1;
     }
 
+    /// Cheap test: could a man on `here` capture once more (with the current captures)?
+    #[inline(always)]
+    fn man_may_continue(&self, here: BB<R>) -> bool {
+        let empty = self.empty();
+        let mut targets = self.enemy & !self.captured;
+        if !R::MEN_CAPTURE_KINGS {
+            targets &= !self.enemy_kings;
+        }
+        man_capture_dirs::<R>(side(WHITE))
+            .iter()
+            .any(|&d| (step::<R::G>(step::<R::G>(here, d) & targets, d) & empty).any())
+    }
+
     /// Continues a man's capture from `sq`; returns true when it could capture.
     fn man(&mut self, sq: u32) -> bool {
         let here = BB::<R>::bit(sq);
@@ -344,7 +386,7 @@ impl<R: Rules, S: Sink<BB<R>>> Dfs<'_, R, S> {
             targets &= !self.enemy_kings;
         }
         let mut found = false;
-        for &d in man_capture_dirs::<R>(self.color) {
+        for &d in man_capture_dirs::<R>(side(WHITE)) {
             let over = step::<R::G>(here, d) & targets;
             if over.is_empty() {
                 continue;
@@ -362,7 +404,7 @@ impl<R: Rules, S: Sink<BB<R>>> Dfs<'_, R, S> {
                 if !self.king(to, d, true, true) {
                     self.emit(to, true);
                 }
-            } else if !self.man(to) {
+            } else if !self.man_may_continue(land) || !self.man(to) {
                 self.emit(to, crowned);
             }
             self.len -= 1;

@@ -1,5 +1,7 @@
 //! Moves as the generator makes them, and a fixed-capacity list without heap use.
 
+use arrayvec::ArrayVec;
+
 use crate::bits::Bits;
 
 /// The most landing squares a capture path can hold (start square included).
@@ -67,8 +69,7 @@ pub(crate) fn admit(best: &mut u64, have_any: bool, key: u64) -> Admit {
 /// A list of moves on the stack.
 #[derive(Clone)]
 pub struct MoveList<B: Bits> {
-    moves: [Move<B>; MAX_MOVES],
-    len: usize,
+    moves: ArrayVec<Move<B>, MAX_MOVES>,
     best: u64,
     /// Merge routes that take the same pieces from the same origin to the same end.
     pub merge_routes: bool,
@@ -85,8 +86,7 @@ impl<B: Bits> MoveList<B> {
     #[inline]
     pub fn with_routes(merge_routes: bool) -> Self {
         MoveList {
-            moves: [Move::default(); MAX_MOVES],
-            len: 0,
+            moves: ArrayVec::new(),
             best: 0,
             merge_routes,
         }
@@ -95,32 +95,32 @@ impl<B: Bits> MoveList<B> {
     /// Empties the list.
     #[inline(always)]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
         self.best = 0;
     }
 
     /// Number of moves.
     #[inline(always)]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     /// True when there are no moves.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 
     /// The moves.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move<B>] {
-        &self.moves[..self.len]
+        &self.moves
     }
 
     /// The moves, mutable (for ordering).
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move<B>] {
-        &mut self.moves[..self.len]
+        &mut self.moves
     }
 
     /// Iterates the moves.
@@ -132,10 +132,7 @@ impl<B: Bits> MoveList<B> {
     fn push(&mut self, m: Move<B>) {
         // A full list means a position far outside real play; keeping the first
         // MAX_MOVES moves is still a list of legal moves.
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
-            self.len += 1;
-        }
+        let _ = self.moves.try_push(m);
     }
 }
 
@@ -158,8 +155,8 @@ impl<B: Bits> Sink<B> for MoveList<B> {
 
     #[inline(always)]
     fn capture(&mut self, mv: Move<B>, key: u64, _path: &[u8]) {
-        match admit(&mut self.best, self.len > 0, key) {
-            Admit::Replace => self.len = 0,
+        match admit(&mut self.best, !self.moves.is_empty(), key) {
+            Admit::Replace => self.moves.clear(),
             Admit::Keep => {
                 if self.merge_routes && self.as_slice().contains(&mv) {
                     return;

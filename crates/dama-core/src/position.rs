@@ -269,34 +269,35 @@ impl<R: Rules> Position<R> {
 
     /// Plays a move generated for this position and returns the new position.
     /// The move must come from this position's move list.
-    #[inline]
+    #[inline(always)]
     pub fn play(&self, mv: &Move<BB<R>>) -> Self {
         let us = self.side.index();
         let them = 1 - us;
         let from = BB::<R>::bit(mv.from as u32);
         let to = BB::<R>::bit(mv.to as u32);
-        let was_king = self.kings.has(mv.from as u32);
-        let mut p = *self;
+        let was_king = (self.kings & from).any();
+        let captured = mv.captured;
         let mut h = self.hash ^ zobrist::BLACK_TO_MOVE;
-        if mv.captured.any() {
-            for b in mv.captured.iter() {
+        if captured.any() {
+            for b in captured.iter() {
                 h ^= zobrist::piece(them, self.kings.has(b), b);
             }
-            p.pieces[them] &= !mv.captured;
-            p.kings &= !mv.captured;
         }
-        p.pieces[us] = (p.pieces[us] & !from) | to;
-        let king_after = was_king || mv.promote;
+        let mover = (self.pieces[us] & !from) | to;
+        let enemy = self.pieces[them] & !captured;
+        let mut kings = self.kings & !captured;
         if was_king {
-            p.kings = (p.kings & !from) | to;
+            kings = (kings & !from) | to;
         } else if mv.promote {
-            p.kings |= to;
+            kings |= to;
         }
+        let king_after = was_king || mv.promote;
         h ^= zobrist::piece(us, was_king, mv.from as u32)
             ^ zobrist::piece(us, king_after, mv.to as u32);
+        let mut run = self.run;
         if R::KING_MOVE_LIMIT > 0 {
             let old = self.run[us];
-            let new = if was_king && mv.captured.is_empty() {
+            let new = if was_king && captured.is_empty() {
                 let count = if old.count > 0 && old.bit == mv.from {
                     old.count + 1
                 } else {
@@ -311,11 +312,21 @@ impl<R: Rules> Position<R> {
             };
             h ^= zobrist::king_run(us, old.count, old.bit)
                 ^ zobrist::king_run(us, new.count, new.bit);
-            p.run[us] = new;
+            run[us] = new;
         }
-        p.side = !self.side;
-        p.hash = h;
-        p
+        let pieces = if us == 0 {
+            [mover, enemy]
+        } else {
+            [enemy, mover]
+        };
+        Position {
+            pieces,
+            kings,
+            side: !self.side,
+            run,
+            hash: h,
+            _rules: PhantomData,
+        }
     }
 }
 
