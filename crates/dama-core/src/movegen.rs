@@ -489,7 +489,52 @@ pub fn legal_moves<R: Rules>(pos: &Position<R>) -> MoveList<BB<R>> {
     list
 }
 
-/// True when `mv` is one of the legal moves of `pos`.
+/// True when `mv` is one of the legal moves of `pos`. Quiet moves are checked
+/// directly against the board; captures against the generated sequences.
 pub fn is_legal<R: Rules>(pos: &Position<R>, mv: &Move<BB<R>>) -> bool {
-    legal_moves(pos).as_slice().contains(mv)
+    let l = R::G::LAYOUT;
+    let us = pos.side();
+    if mv.from as usize >= 128
+        || mv.to as usize >= 128
+        || l.row_of_bit[mv.from as usize] < 0
+        || l.row_of_bit[mv.to as usize] < 0
+    {
+        return false;
+    }
+    let from = BB::<R>::bit(mv.from as u32);
+    let to = BB::<R>::bit(mv.to as u32);
+    if (pos.pieces(us) & from).is_empty() {
+        return false;
+    }
+    if mv.captured.any() {
+        return legal_moves(pos).as_slice().contains(mv);
+    }
+    if has_capture(pos) || (pos.empty() & to).is_empty() {
+        return false;
+    }
+    let is_king = (pos.kings() & from).any();
+    if !is_king {
+        let crowned = (Position::<R>::crowning_row(us) & to).any();
+        return mv.promote == crowned
+            && man_move_dirs::<R>(us)
+                .iter()
+                .any(|&d| step::<R::G>(from, d) == to);
+    }
+    if mv.promote || (restricted_king(pos, us) & from).any() {
+        return false;
+    }
+    let empty = pos.empty();
+    king_move_dirs::<R>().iter().any(|&d| {
+        let mut x = step::<R::G>(from, d) & empty;
+        while x.any() {
+            if x == to {
+                return true;
+            }
+            if R::KING == KingRange::Short {
+                return false;
+            }
+            x = step::<R::G>(x, d) & empty;
+        }
+        false
+    })
 }
