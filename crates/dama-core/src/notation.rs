@@ -346,3 +346,49 @@ pub fn captured_in_order<R: Rules>(route: &[usize], captured: BB<R>) -> Vec<usiz
     }
     out
 }
+
+/// A legal move as people see it: squares as dense indices, its full path of landing
+/// squares, the captured squares in the order they are jumped, and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveDetail<B> {
+    /// The move itself.
+    pub mv: Move<B>,
+    /// Every square the piece stands on, the origin first and the destination last
+    /// (for a move with several routes, the first route found).
+    pub path: Vec<usize>,
+    /// Captured squares, in jump order.
+    pub captured: Vec<usize>,
+    /// True when a man is crowned.
+    pub promote: bool,
+    /// Short notation (origin and destination; long where short is ambiguous).
+    pub short: String,
+    /// Long notation (every landing square).
+    pub long: String,
+}
+
+/// Every legal move with its path, captured squares and notation; duplicate routes
+/// are merged.
+pub fn detailed_moves<R: Rules>(pos: &Position<R>) -> Vec<MoveDetail<BB<R>>> {
+    let l = R::G::LAYOUT;
+    let mut out: Vec<MoveDetail<BB<R>>> = Vec::new();
+    for r in routed_moves(pos) {
+        if out.iter().any(|d| d.mv == r.mv) {
+            continue;
+        }
+        let path: Vec<usize> = r
+            .path()
+            .iter()
+            .map(|&b| l.index_of_bit[dense(b)] as usize)
+            .collect();
+        let captured = captured_in_order::<R>(&path, r.mv.captured);
+        out.push(MoveDetail {
+            mv: r.mv,
+            captured,
+            promote: r.mv.promote,
+            short: move_to_string(pos, &r.mv, false),
+            long: move_to_string(pos, &r.mv, true),
+            path,
+        });
+    }
+    out
+}
