@@ -11,6 +11,7 @@
 pub mod bits;
 pub mod color;
 pub mod fen;
+pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod moves;

@@ -1,0 +1,535 @@
+//! Whole games: history, repetition, every end and draw rule of each rulebook.
+//!
+//! Which rules apply is a [`DrawRules`] value: each variant has an official default,
+//! and the seeds' house rules are presets ([`RulePreset`]), so a server can offer
+//! "seed 001 rules" beside "official rules".
+
+use core::fmt;
+
+use crate::bits::Bits;
+use crate::color::Color;
+use crate::movegen::{is_legal, legal_moves};
+use crate::moves::Move;
+use crate::notation::{parse_move, MoveError};
+use crate::position::{Position, BB};
+use crate::variant::{Rules, Variant};
+
+/// The end and draw rules that apply to a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct DrawRules {
+    /// The same position with the same side to move for the n-th time is a draw.
+    pub repetition: Option<u8>,
+    /// Draw after this many plies with no capture and no crowning (seed 001: 40 move
+    /// pairs = 80 plies).
+    pub no_progress_plies: Option<u32>,
+    /// Draw when this many plies have been played without a winner (seed 001: 200).
+    pub move_cap_plies: Option<u32>,
+    /// FMJD: draw after this many plies in which only kings moved and nothing was
+    /// captured (25 moves each = 50 plies).
+    pub kings_only_plies: Option<u32>,
+    /// FMJD endgames against a lone king: three pieces with a king, 16 moves each;
+    /// two pieces or fewer with a king, 5 moves each.
+    pub fmjd_endgames: bool,
+    /// Russian (seed 000): three kings or more against a lone king must capture it by
+    /// their side's n-th move counted from when that balance arose (15).
+    pub many_kings_vs_king_moves: Option<u32>,
+    /// Russian (seed 000): one king against one king is a draw (neither can win).
+    pub king_vs_king: bool,
+    /// Turkish (seed 002): several pieces against a lone man win; one piece each draws.
+    pub turkish_endings: bool,
+    /// Seed 003: after this many plies in which only kings moved, with a position
+    /// repeated among them, an arbiter decides (dama: the engine adjudicates).
+    pub kings_only_adjudication_plies: Option<u32>,
+}
+
+/// Named sets of rules a game can be played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RulePreset {
+    /// The variant's federation rules (for Russian and Turkish, the seed rules).
+    Official,
+    /// Seed 001 (English/American): whole-game clocks, 40 move pairs without capture
+    /// or crowning, 200-move cap.
+    Seed001,
+    /// Seed 003 (official English): 20-move kings-only adjudication, per-move limits.
+    Seed003,
+}
+
+impl DrawRules {
+    /// The rules of `variant` under `preset` (presets that do not concern the variant
+    /// give its official rules).
+    pub fn preset(variant: Variant, preset: RulePreset) -> DrawRules {
+        let base = DrawRules {
+            repetition: Some(3),
+            ..DrawRules::default()
+        };
+        match (variant, preset) {
+            (Variant::English, RulePreset::Seed001) => DrawRules {
+                no_progress_plies: Some(80),
+                move_cap_plies: Some(200),
+                ..base
+            },
+            (Variant::English, RulePreset::Seed003) => DrawRules {
+                kings_only_adjudication_plies: Some(20),
+                ..base
+            },
+            (Variant::English, _) => DrawRules {
+                no_progress_plies: Some(80),
+                ..base
+            },
+            (Variant::Russian, _) => DrawRules {
+                many_kings_vs_king_moves: Some(15),
+                king_vs_king: true,
+                ..base
+            },
+            (Variant::Turkish, _) => DrawRules {
+                turkish_endings: true,
+                ..base
+            },
+            (Variant::International | Variant::Brazilian | Variant::Canadian, _) => DrawRules {
+                kings_only_plies: Some(50),
+                fmjd_endgames: true,
+                ..base
+            },
+            _ => base,
+        }
+    }
+
+    /// The official rules of a variant.
+    pub fn official(variant: Variant) -> DrawRules {
+        Self::preset(variant, RulePreset::Official)
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The loser had no legal move (blocked).
+    NoMoves,
+    /// The loser had no pieces left.
+    NoPieces,
+    /// The same position occurred this many times.
+    Repetition(u8),
+    /// No capture and no crowning for this many plies.
+    NoProgress(u32),
+    /// The move cap was reached.
+    MoveCap(u32),
+    /// Only kings moved, without capture, for this many plies.
+    KingsOnly(u32),
+    /// FMJD endgame against a lone king not won within this many moves each.
+    LoneKingEndgame(u32),
+    /// Three kings or more could not catch the lone king within this many moves.
+    ManyKingsVsKing(u32),
+    /// One king against one king.
+    KingVsKing,
+    /// Turkish: several pieces against a lone man.
+    LoneMan,
+    /// Turkish: one piece each.
+    OnePieceEach,
+    /// Both players agreed.
+    Agreement,
+    /// A player resigned.
+    Resignation,
+    /// A player ran out of time.
+    Time,
+    /// An arbiter (the engine) decided.
+    Adjudication,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            EndReason::NoMoves => write!(f, "no legal move left"),
+            EndReason::NoPieces => write!(f, "no pieces left"),
+            EndReason::Repetition(n) => write!(f, "the same position occurred {n} times"),
+            EndReason::NoProgress(p) => {
+                write!(f, "{} moves each without a capture or a crowning", p / 2)
+            }
+            EndReason::MoveCap(p) => write!(f, "{p} moves were played without a winner"),
+            EndReason::KingsOnly(p) => write!(
+                f,
+                "{} moves each with only kings moving and no capture",
+                p / 2
+            ),
+            EndReason::LoneKingEndgame(m) => write!(f, "the lone king was not caught in {m} moves"),
+            EndReason::ManyKingsVsKing(m) => {
+                write!(f, "3 kings could not catch the lone king in {m} moves")
+            }
+            EndReason::KingVsKing => write!(f, "one king against one king cannot win"),
+            EndReason::LoneMan => write!(f, "several pieces against a lone man"),
+            EndReason::OnePieceEach => write!(f, "one piece each"),
+            EndReason::Agreement => write!(f, "agreement"),
+            EndReason::Resignation => write!(f, "resignation"),
+            EndReason::Time => write!(f, "time"),
+            EndReason::Adjudication => write!(f, "adjudication"),
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            None => write!(f, "Draw: {}", self.reason),
+            Some(c) => write!(
+                f,
+                "{} wins: {}",
+                if c == Color::White { "White" } else { "Black" },
+                self.reason
+            ),
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Moves may be played.
+    Ongoing,
+    /// An arbiter must decide (seed 003's kings-only rule); moves may still be played
+    /// until [`Game::adjudicate`] is called.
+    NeedsAdjudication,
+    /// The game is over.
+    Over(GameResult),
+}
+
+/// Why a game action was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game has ended.
+    #[error("the game is over ({0})")]
+    Over(GameResult),
+    /// The move is not legal.
+    #[error("{0}")]
+    Illegal(#[from] MoveError),
+    /// The move value does not belong to the position.
+    #[error("that move is not legal in this position")]
+    NotLegal,
+    /// There is nothing to take back.
+    #[error("no move to take back")]
+    NothingToUndo,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Counters {
+    /// Plies since the last capture or crowning.
+    no_progress: u32,
+    /// Plies since the last capture or man move (also: window for repetition).
+    reversible: u32,
+    /// Plies of king-only non-capturing moves.
+    kings_only: u32,
+    /// Plies since the move that last changed the material (that move not counted).
+    same_material: u32,
+}
+
+/// One played move with what is needed to take it back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ply<R: Rules> {
+    /// The position before the move.
+    pub before: Position<R>,
+    /// The move.
+    pub mv: Move<BB<R>>,
+    counters: Counters,
+}
+
+/// A game of rules `R`: the moves from a start position and the rules that end it.
+#[derive(Clone, Debug)]
+pub struct Game<R: Rules> {
+    start: Position<R>,
+    pos: Position<R>,
+    rules: DrawRules,
+    plies: Vec<Ply<R>>,
+    counters: Counters,
+    status: Status,
+}
+
+fn material<R: Rules>(p: &Position<R>) -> [(u32, u32); 2] {
+    [Color::White, Color::Black].map(|c| (p.men(c).count(), p.kings_of(c).count()))
+}
+
+impl<R: Rules> Game<R> {
+    /// A game from the start position under the variant's official rules.
+    pub fn new() -> Self {
+        Self::from_position(Position::start(), DrawRules::official(R::VARIANT))
+    }
+
+    /// A game from any position under the given rules.
+    pub fn from_position(start: Position<R>, rules: DrawRules) -> Self {
+        let mut g = Game {
+            start,
+            pos: start,
+            rules,
+            plies: Vec::new(),
+            counters: Counters::default(),
+            status: Status::Ongoing,
+        };
+        g.status = g.evaluate();
+        g
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<R> {
+        &self.pos
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position<R> {
+        &self.start
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> DrawRules {
+        self.rules
+    }
+
+    /// The moves played so far.
+    pub fn plies(&self) -> &[Ply<R>] {
+        &self.plies
+    }
+
+    /// Where the game stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        match self.status {
+            Status::Over(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// How many times the current position has occurred (1 = first time).
+    pub fn repetitions(&self) -> u8 {
+        let h = self.pos.hash();
+        let window = self.counters.reversible as usize;
+        let n = self.plies.len();
+        let mut count = 1u8;
+        // Only positions since the last irreversible move can repeat; same side to move
+        // means every second ply.
+        let mut back = 2;
+        while back <= window && back <= n {
+            if self.plies[n - back].before.hash() == h {
+                count = count.saturating_add(1);
+            }
+            back += 2;
+        }
+        count
+    }
+
+    /// Plays a legal move from this position's move list.
+    pub fn play(&mut self, mv: &Move<BB<R>>) -> Result<Status, GameError> {
+        if let Status::Over(r) = self.status {
+            return Err(GameError::Over(r));
+        }
+        if !is_legal(&self.pos, mv) {
+            return Err(GameError::NotLegal);
+        }
+        let before = self.pos;
+        let was_king = (before.kings() & BB::<R>::bit(mv.from as u32)).any();
+        let saved = self.counters;
+        let mut c = self.counters;
+        let capture = mv.is_capture();
+        c.no_progress = if capture || mv.promote {
+            0
+        } else {
+            c.no_progress + 1
+        };
+        c.reversible = if capture || !was_king {
+            0
+        } else {
+            c.reversible + 1
+        };
+        c.kings_only = if was_king && !capture {
+            c.kings_only + 1
+        } else {
+            0
+        };
+        let after = before.play(mv);
+        c.same_material = if material(&before) == material(&after) {
+            c.same_material + 1
+        } else {
+            0
+        };
+        self.plies.push(Ply {
+            before,
+            mv: *mv,
+            counters: saved,
+        });
+        self.pos = after;
+        self.counters = c;
+        self.status = self.evaluate();
+        Ok(self.status)
+    }
+
+    /// Plays a move given as text (`11-15`, `c3:e5`, ...).
+    pub fn play_text(&mut self, text: &str) -> Result<Move<BB<R>>, GameError> {
+        if let Status::Over(r) = self.status {
+            return Err(GameError::Over(r));
+        }
+        let mv = parse_move(&self.pos, text)?;
+        self.play(&mv)?;
+        Ok(mv)
+    }
+
+    /// Takes back the last move (also reopens a game that the move ended).
+    pub fn undo(&mut self) -> Result<Move<BB<R>>, GameError> {
+        let ply = self.plies.pop().ok_or(GameError::NothingToUndo)?;
+        self.pos = ply.before;
+        self.counters = ply.counters;
+        self.status = self.evaluate();
+        Ok(ply.mv)
+    }
+
+    /// Ends the game by an event that is not a move: resignation, agreement, time,
+    /// adjudication.
+    pub fn end(&mut self, result: GameResult) {
+        self.status = Status::Over(result);
+    }
+
+    /// `loser` resigns.
+    pub fn resign(&mut self, loser: Color) {
+        self.end(GameResult {
+            winner: Some(!loser),
+            reason: EndReason::Resignation,
+        });
+    }
+
+    /// Both players agreed to a draw.
+    pub fn agree_draw(&mut self) {
+        self.end(GameResult {
+            winner: None,
+            reason: EndReason::Agreement,
+        });
+    }
+
+    /// `loser`'s flag fell.
+    pub fn time_out(&mut self, loser: Color) {
+        self.end(GameResult {
+            winner: Some(!loser),
+            reason: EndReason::Time,
+        });
+    }
+
+    /// The arbiter's decision: `winner`, or a draw.
+    pub fn adjudicate(&mut self, winner: Option<Color>) {
+        self.end(GameResult {
+            winner,
+            reason: EndReason::Adjudication,
+        });
+    }
+
+    fn evaluate(&self) -> Status {
+        let p = &self.pos;
+        let us = p.side();
+        let r = &self.rules;
+        let over = |winner, reason| Status::Over(GameResult { winner, reason });
+        if p.pieces(us).is_empty() {
+            return over(Some(!us), EndReason::NoPieces);
+        }
+        if legal_moves(p).is_empty() {
+            return over(Some(!us), EndReason::NoMoves);
+        }
+        let [(wm, wk), (bm, bk)] = material(p);
+        let (wn, bn) = (wm + wk, bm + bk);
+        if r.turkish_endings {
+            if wn == 1 && bn == 1 {
+                return over(None, EndReason::OnePieceEach);
+            }
+            if wn >= 2 && bn == 1 && bm == 1 {
+                return over(Some(Color::White), EndReason::LoneMan);
+            }
+            if bn >= 2 && wn == 1 && wm == 1 {
+                return over(Some(Color::Black), EndReason::LoneMan);
+            }
+        }
+        if r.king_vs_king && wn == 1 && bn == 1 && wk == 1 && bk == 1 {
+            return over(None, EndReason::KingVsKing);
+        }
+        if let Some(n) = r.repetition {
+            if self.repetitions() >= n {
+                return over(None, EndReason::Repetition(n));
+            }
+        }
+        let c = self.counters;
+        if let Some(n) = r.no_progress_plies {
+            if c.no_progress >= n {
+                return over(None, EndReason::NoProgress(n));
+            }
+        }
+        if let Some(n) = r.kings_only_plies {
+            if c.kings_only >= n {
+                return over(None, EndReason::KingsOnly(n));
+            }
+        }
+        // Endgames against a lone king: (pieces of the strong side, whether it has a king).
+        let lone_king = |strong: (u32, u32), weak: (u32, u32)| weak == (0, 1) && strong.1 >= 1;
+        for (strong_side, strong, weak) in [
+            (Color::White, (wm, wk), (bm, bk)),
+            (Color::Black, (bm, bk), (wm, wk)),
+        ] {
+            if !lone_king(strong, weak) {
+                continue;
+            }
+            let total = strong.0 + strong.1;
+            if r.fmjd_endgames {
+                let moves = if total == 3 {
+                    Some(16)
+                } else if total <= 2 {
+                    Some(5)
+                } else {
+                    None
+                };
+                if let Some(m) = moves {
+                    if c.same_material >= 2 * m {
+                        return over(None, EndReason::LoneKingEndgame(m));
+                    }
+                }
+            }
+            if let Some(m) = r.many_kings_vs_king_moves {
+                // Moves the strong side has made since the balance arose: half the
+                // plies since, rounded up when the strong side moved last.
+                let last_mover_strong = !us == strong_side;
+                let strong_moves = (c.same_material + last_mover_strong as u32) / 2;
+                if strong.1 >= 3 && strong_moves >= m {
+                    return over(None, EndReason::ManyKingsVsKing(m));
+                }
+            }
+        }
+        if let Some(n) = r.move_cap_plies {
+            if self.plies.len() as u32 >= n {
+                return over(None, EndReason::MoveCap(n));
+            }
+        }
+        if let Some(n) = r.kings_only_adjudication_plies {
+            if c.kings_only >= n && self.repeated_within(n) {
+                return Status::NeedsAdjudication;
+            }
+        }
+        Status::Ongoing
+    }
+
+    /// True when some position occurred twice within the last `plies` plies.
+    fn repeated_within(&self, plies: u32) -> bool {
+        let n = self.plies.len();
+        let from = n.saturating_sub(plies as usize);
+        let mut seen: Vec<u64> = self.plies[from..].iter().map(|p| p.before.hash()).collect();
+        seen.push(self.pos.hash());
+        seen.sort_unstable();
+        seen.windows(2).any(|w| w[0] == w[1])
+    }
+}
+
+impl<R: Rules> Default for Game<R> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
