@@ -1,6 +1,7 @@
 //! The `dama` binary: one program for the command-line tools (and, later, the server).
 
 mod cmd_moves;
+mod cmd_pdn;
 mod cmd_perft;
 
 use anyhow::Result;
@@ -24,6 +25,9 @@ enum Command {
     Moves(cmd_moves::Args),
     /// Count move paths to a depth (perft), optionally split by first move.
     Perft(cmd_perft::Args),
+    /// Check and convert PDN files.
+    #[command(subcommand)]
+    Pdn(cmd_pdn::Command),
 }
 
 fn main() -> Result<()> {
@@ -31,6 +35,7 @@ fn main() -> Result<()> {
     match cli.command {
         Some(Command::Moves(a)) => cmd_moves::run(a),
         Some(Command::Perft(a)) => cmd_perft::run(a),
+        Some(Command::Pdn(c)) => cmd_pdn::run(c),
         None => {
             println!(
                 "dama {}: draughts by every rulebook.",

@@ -1,7 +1,7 @@
 //! FEN per PDN 3.0: `W:W31-50:B1-20`, `B:WK4,c3:Bb8.`, lidraughts' `:H0:F1` suffix.
 
 use crate::color::Color;
-use crate::notation::{parse_square, square_name, square_number};
+use crate::notation::{parse_square, parse_square_styled, square_name, square_number, SquareStyle};
 use crate::position::{Position, Setup, SetupError};
 use crate::variant::{Notation, Rules};
 
@@ -144,10 +144,19 @@ pub fn parse_setup<R: Rules>(fen: &str) -> Result<Setup, FenError> {
                     add(i);
                 }
             } else {
-                let i = parse_square::<R>(sq).ok_or_else(|| FenError::BadSquare {
-                    text: sq.to_string(),
-                    at: here,
-                })?;
+                // Algebraic variants also read numbered squares (many Russian files do).
+                let i = parse_square::<R>(sq)
+                    .or_else(|| {
+                        let numeric = R::NOTATION == Notation::Algebraic
+                            && sq.bytes().all(|b| b.is_ascii_digit());
+                        numeric
+                            .then(|| parse_square_styled::<R>(sq, SquareStyle::Numeric))
+                            .flatten()
+                    })
+                    .ok_or_else(|| FenError::BadSquare {
+                        text: sq.to_string(),
+                        at: here,
+                    })?;
                 add(i);
             }
         }

@@ -16,8 +16,10 @@ pub mod geometry;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod record;
 pub mod variant;
 pub mod zobrist;
 

@@ -392,3 +392,199 @@ pub fn detailed_moves<R: Rules>(pos: &Position<R>) -> Vec<MoveDetail<BB<R>>> {
     }
     out
 }
+
+/// A way to write squares, for reading and converting files in other conventions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SquareStyle {
+    /// The variant's own notation.
+    Own,
+    /// Numbers: the variant's own numbering, or for algebraic variants the standard
+    /// one (1 at the top left dark square seen from White; Turkish 1-64 by rows).
+    Numeric,
+    /// File and rank on the physical board, seen from the side that moves first
+    /// (as playstrategy writes English).
+    Algebraic,
+    /// File and rank with White at the bottom (the PDN documents' English squares).
+    AlgebraicWhiteBottom,
+}
+
+/// Physical (file, rank) indices of a square in an algebraic style.
+fn physical<R: Rules>(index: usize, style: SquareStyle) -> (usize, usize) {
+    let l = R::G::LAYOUT;
+    let (r, c) = coords::<R>(index);
+    let (w, h) = (l.width as usize, l.height as usize);
+    let mirrored = matches!(
+        R::NOTATION,
+        Notation::NumericItalian | Notation::NumericSpanish
+    );
+    let c = if mirrored { w - 1 - c } else { c };
+    if style == SquareStyle::Algebraic && R::FIRST == crate::color::Color::Black {
+        (w - 1 - c, h - 1 - r)
+    } else {
+        (c, r)
+    }
+}
+
+/// The name of a square in a given style.
+pub fn square_name_styled<R: Rules>(index: usize, style: SquareStyle) -> String {
+    let l = R::G::LAYOUT;
+    match style {
+        SquareStyle::Own => square_name::<R>(index),
+        SquareStyle::Numeric => {
+            if R::NOTATION != Notation::Algebraic {
+                return square_number::<R>(index).to_string();
+            }
+            let (r, c) = coords::<R>(index);
+            let (w, h) = (l.width as usize, l.height as usize);
+            let n = if l.full {
+                (h - 1 - r) * w + c + 1
+            } else {
+                (h - 1 - r) * (w / 2) + c / 2 + 1
+            };
+            n.to_string()
+        }
+        SquareStyle::Algebraic | SquareStyle::AlgebraicWhiteBottom => {
+            let (c, r) = physical::<R>(index, style);
+            algebraic(r, c)
+        }
+    }
+}
+
+/// Reads a square written in a given style.
+pub fn parse_square_styled<R: Rules>(s: &str, style: SquareStyle) -> Option<usize> {
+    if style == SquareStyle::Own {
+        return parse_square::<R>(s);
+    }
+    let l = R::G::LAYOUT;
+    (0..l.squares).find(|&i| square_name_styled::<R>(i, style).eq_ignore_ascii_case(s.trim()))
+}
+
+/// Writes a move with squares in a given style.
+pub fn move_to_string_styled<R: Rules>(
+    pos: &Position<R>,
+    mv: &Move<BB<R>>,
+    long: bool,
+    style: SquareStyle,
+) -> String {
+    if style == SquareStyle::Own {
+        return move_to_string(pos, mv, long);
+    }
+    let l = R::G::LAYOUT;
+    let idx = |b: u8| l.index_of_bit[b as usize] as usize;
+    let name = |i: usize| square_name_styled::<R>(i, style);
+    if !mv.is_capture() {
+        return format!("{}-{}", name(idx(mv.from)), name(idx(mv.to)));
+    }
+    let sep = if style == SquareStyle::Numeric {
+        "x".to_string()
+    } else {
+        R::CAPTURE_SEP.to_string()
+    };
+    let short = move_to_string(pos, mv, false);
+    let is_long = long || short.matches(R::CAPTURE_SEP).count() > 1;
+    if is_long {
+        if let Some(route) = route_of(pos, mv) {
+            return route
+                .iter()
+                .map(|&i| name(i))
+                .collect::<Vec<_>>()
+                .join(&sep);
+        }
+    }
+    format!("{}{}{}", name(idx(mv.from)), sep, name(idx(mv.to)))
+}
+
+/// Splits move text into square strings; `None` unless it is squares and separators.
+fn split_squares(text: &str) -> Option<(Vec<String>, bool)> {
+    let mut out = Vec::new();
+    let mut capture = false;
+    let mut cur = String::new();
+    for ch in text.trim().chars() {
+        match ch {
+            'x' | 'X' | ':' | '*' | '-' => {
+                if ch != '-' {
+                    capture = true;
+                }
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            ' ' => {}
+            c if c.is_ascii_alphabetic() && !cur.is_empty() => {
+                out.push(std::mem::take(&mut cur));
+                cur.push(c);
+            }
+            c if c.is_ascii_alphanumeric() => cur.push(c),
+            _ => return None,
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    Some((out, capture))
+}
+
+/// The squares of move text in a given style, as dense indices.
+pub fn parse_squares_styled<R: Rules>(text: &str, style: SquareStyle) -> Option<Vec<usize>> {
+    let (parts, _) = split_squares(text)?;
+    parts
+        .iter()
+        .map(|p| parse_square_styled::<R>(p, style))
+        .collect()
+}
+
+/// Finds the legal move that text with squares in `style` names.
+pub fn parse_move_styled<R: Rules>(
+    pos: &Position<R>,
+    text: &str,
+    style: SquareStyle,
+) -> Result<Move<BB<R>>, MoveError> {
+    if style == SquareStyle::Own {
+        return parse_move(pos, text);
+    }
+    let bad = |t: &str| MoveError::Text {
+        text: text.to_string(),
+        source: MoveTextError::BadSquare {
+            text: t.to_string(),
+            at: text.find(t).map_or(1, |i| i + 1),
+        },
+    };
+    let (parts, capture) = split_squares(text).ok_or_else(|| bad(text))?;
+    if parts.len() < 2 {
+        return Err(MoveError::Text {
+            text: text.to_string(),
+            source: MoveTextError::OneSquare,
+        });
+    }
+    let mut squares = Vec::new();
+    for p in &parts {
+        squares.push(parse_square_styled::<R>(p, style).ok_or_else(|| bad(p))?);
+    }
+    resolve(pos, &MoveText { squares, capture }, text)
+}
+
+/// Russian short form: origin file and destination (`ed4`): the one legal move from
+/// that file to that square.
+pub fn parse_file_and_square<R: Rules>(pos: &Position<R>, text: &str) -> Option<Move<BB<R>>> {
+    let t = text.trim();
+    let mut chars = t.chars();
+    let file = chars.next()?.to_ascii_lowercase();
+    if !file.is_ascii_lowercase() || R::NOTATION != Notation::Algebraic {
+        return None;
+    }
+    let to = parse_square::<R>(chars.as_str())?;
+    let l = R::G::LAYOUT;
+    let col = (file as u8 - b'a') as i8;
+    let mut found = None;
+    let mut list = crate::moves::MoveList::new();
+    generate(pos, &mut list);
+    for m in list.iter() {
+        if l.col_of_bit[m.from as usize] == col && l.index_of_bit[m.to as usize] as usize == to {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(*m);
+        }
+    }
+    found
+}

@@ -1,0 +1,596 @@
+//! PDN 3.0: reading (streaming, lenient with real files, strict diagnostics) and writing.
+//!
+//! The reader takes a game at a time from any [`BufRead`], so a large file is never
+//! held in memory. It reads what real files contain — no move numbers, `1.33-28`,
+//! fixed-width `29x 7`, `E3:G5`, `1/2:1/2`, text glued to moves — and records every
+//! departure from strict PDN 3.0 as a [`PdnIssue`] warning. A game that cannot be
+//! read at all is reported with its line and column, and reading goes on.
+
+use std::io::BufRead;
+
+/// A place in the input: 1-based line and column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pos {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column (character), from 1.
+    pub col: usize,
+}
+
+/// A problem found while reading, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {}, column {}: {message}", at.line, at.col)]
+pub struct PdnIssue {
+    /// Where.
+    pub at: Pos,
+    /// What.
+    pub message: String,
+}
+
+/// A move of the movetext with what surrounds it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PdnMove {
+    /// The move as written (spaces removed).
+    pub text: String,
+    /// Where it was read.
+    pub at: Pos,
+    /// Numeric annotation glyphs and move strengths (`$3`, `!?`).
+    pub nags: Vec<String>,
+    /// Comments after the move.
+    pub comments: Vec<String>,
+    /// Alternative lines starting instead of this move.
+    pub variations: Vec<Vec<PdnMove>>,
+    /// A position set up (`/FEN/`) before this move.
+    pub setup: Option<String>,
+}
+
+/// One game as read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PdnGame {
+    /// Tag pairs in file order (Italian names translated: `Bianco` is `White`, ...).
+    pub tags: Vec<(String, String)>,
+    /// Comments before the first move.
+    pub leading_comments: Vec<String>,
+    /// The main line.
+    pub moves: Vec<PdnMove>,
+    /// The game terminator as written (`1-0`, `2-0`, `*`, ...), if any.
+    pub result: Option<String>,
+    /// Where the game starts.
+    pub at: Pos,
+    /// True when the tags were written with Italian names (a hint that the game is
+    /// Italian when it has no `GameType`).
+    pub italian_tags: bool,
+    /// Departures from strict PDN 3.0 that were read past.
+    pub warnings: Vec<PdnIssue>,
+}
+
+impl PdnGame {
+    /// The value of a tag (case-insensitive name).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+const ITALIAN_TAGS: [(&str, &str); 8] = [
+    ("Evento", "Event"),
+    ("Luogo", "Site"),
+    ("Data", "Date"),
+    ("Turno", "Round"),
+    ("Bianco", "White"),
+    ("Nero", "Black"),
+    ("Risultato", "Result"),
+    ("Apertura", "Opening"),
+];
+
+/// Normalises a result token: `1/2:1/2` → `1/2-1/2`, `0:1` → `0-1`; `None` if not one.
+pub fn normalize_result(t: &str) -> Option<&'static str> {
+    Some(match t {
+        "1-0" | "1:0" => "1-0",
+        "0-1" | "0:1" => "0-1",
+        "2-0" | "2:0" => "2-0",
+        "0-2" | "0:2" => "0-2",
+        "1-1" | "1:1" => "1-1",
+        "0-0" | "0:0" => "0-0",
+        "1/2-1/2" | "1/2:1/2" | "½-½" => "1/2-1/2",
+        "*" => "*",
+        _ => return None,
+    })
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Tag(String, String, bool),
+    Comment(String),
+    Open,
+    Close,
+    Nag(String),
+    Number,
+    Move(String),
+    Setup(String),
+    Result(String),
+}
+
+struct Lexer<'a> {
+    chars: Vec<char>,
+    i: usize,
+    line: usize,
+    col: usize,
+    issues: &'a mut Vec<PdnIssue>,
+}
+
+impl Lexer<'_> {
+    fn peek(&self, k: usize) -> Option<char> {
+        self.chars.get(self.i + k).copied()
+    }
+    fn bump(&mut self) -> Option<char> {
+        let c = self.chars.get(self.i).copied()?;
+        self.i += 1;
+        if c == '\n' {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+        Some(c)
+    }
+    fn pos(&self) -> Pos {
+        Pos {
+            line: self.line,
+            col: self.col,
+        }
+    }
+    fn warn(&mut self, at: Pos, message: impl Into<String>) {
+        self.issues.push(PdnIssue {
+            at,
+            message: message.into(),
+        });
+    }
+
+    /// Next token, or `Err` for an unreadable construct (the game is abandoned).
+    fn next(&mut self) -> Result<Option<(Tok, Pos)>, PdnIssue> {
+        loop {
+            let at = self.pos();
+            let Some(c) = self.peek(0) else {
+                return Ok(None);
+            };
+            match c {
+                c if c.is_whitespace() || c == '\u{feff}' => {
+                    self.bump();
+                }
+                '%' if at.col == 1 => {
+                    while let Some(c) = self.bump() {
+                        if c == '\n' {
+                            break;
+                        }
+                    }
+                }
+                '[' => return self.tag(at).map(|t| Some((t, at))),
+                '{' => {
+                    self.bump();
+                    let mut text = String::new();
+                    loop {
+                        match self.bump() {
+                            None => {
+                                return Err(PdnIssue {
+                                    at,
+                                    message: "comment is never closed with '}'".into(),
+                                })
+                            }
+                            Some('}') => break,
+                            Some('{') => {
+                                let p = self.pos();
+                                self.warn(p, "'{' inside a comment: PDN comments do not nest");
+                                text.push('{');
+                            }
+                            Some(c) => text.push(c),
+                        }
+                    }
+                    return Ok(Some((Tok::Comment(text.trim().to_string()), at)));
+                }
+                '}' => {
+                    self.bump();
+                    self.warn(at, "'}' without an opening '{'");
+                }
+                '(' => {
+                    // "(!?)": a move strength in parentheses.
+                    let mut k = 1;
+                    while matches!(self.peek(k), Some('!' | '?')) {
+                        k += 1;
+                    }
+                    if k > 1 && self.peek(k) == Some(')') {
+                        let s: String = self.chars[self.i + 1..self.i + k].iter().collect();
+                        for _ in 0..=k {
+                            self.bump();
+                        }
+                        return Ok(Some((Tok::Nag(s), at)));
+                    }
+                    self.bump();
+                    return Ok(Some((Tok::Open, at)));
+                }
+                ')' => {
+                    self.bump();
+                    return Ok(Some((Tok::Close, at)));
+                }
+                '$' => {
+                    self.bump();
+                    let mut s = String::from("$");
+                    while let Some(d) = self.peek(0).filter(char::is_ascii_digit) {
+                        s.push(d);
+                        self.bump();
+                    }
+                    return Ok(Some((Tok::Nag(s), at)));
+                }
+                '!' | '?' => {
+                    let mut s = String::new();
+                    while let Some(d) = self.peek(0).filter(|c| matches!(c, '!' | '?')) {
+                        s.push(d);
+                        self.bump();
+                    }
+                    return Ok(Some((Tok::Nag(s), at)));
+                }
+                '*' => {
+                    self.bump();
+                    return Ok(Some((Tok::Result("*".into()), at)));
+                }
+                '/' => {
+                    self.bump();
+                    let mut s = String::new();
+                    loop {
+                        match self.bump() {
+                            None | Some('\n') => {
+                                return Err(PdnIssue {
+                                    at,
+                                    message: "setup '/FEN/' is never closed".into(),
+                                })
+                            }
+                            Some('/') => break,
+                            Some(c) => s.push(c),
+                        }
+                    }
+                    return Ok(Some((Tok::Setup(s), at)));
+                }
+                c if c.is_alphanumeric() || c == '½' => return Ok(Some(self.word(at))),
+                c => {
+                    self.bump();
+                    self.warn(at, format!("unexpected '{c}' skipped"));
+                }
+            }
+        }
+    }
+
+    fn tag(&mut self, at: Pos) -> Result<Tok, PdnIssue> {
+        self.bump();
+        while self.peek(0).is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        let mut name = String::new();
+        while let Some(c) = self.peek(0).filter(|c| c.is_alphanumeric() || *c == '_') {
+            name.push(c);
+            self.bump();
+        }
+        if name.is_empty() {
+            return Err(PdnIssue {
+                at,
+                message: "tag without a name".into(),
+            });
+        }
+        while self.peek(0).is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        if self.peek(0) != Some('"') {
+            return Err(PdnIssue {
+                at: self.pos(),
+                message: format!("tag {name}: value must be a quoted string"),
+            });
+        }
+        self.bump();
+        let mut value = String::new();
+        loop {
+            match self.bump() {
+                None | Some('\n') => {
+                    return Err(PdnIssue {
+                        at,
+                        message: format!("tag {name}: string is never closed"),
+                    })
+                }
+                Some('\\') => {
+                    if let Some(c) = self.bump() {
+                        value.push(c);
+                    }
+                }
+                Some('"') => break,
+                Some(c) => value.push(c),
+            }
+        }
+        while self.peek(0).is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        if self.peek(0) != Some(']') {
+            return Err(PdnIssue {
+                at: self.pos(),
+                message: format!("tag {name}: expected ']'"),
+            });
+        }
+        self.bump();
+        match ITALIAN_TAGS.iter().find(|(it, _)| *it == name) {
+            Some((_, en)) => Ok(Tok::Tag(en.to_string(), value, true)),
+            None => Ok(Tok::Tag(name, value, false)),
+        }
+    }
+
+    /// A move number, a move, or a result, with the untidy forms real files use.
+    fn word(&mut self, at: Pos) -> (Tok, Pos) {
+        let mut s = String::new();
+        while let Some(c) = self.peek(0) {
+            if c.is_alphanumeric() || matches!(c, '-' | ':' | '/' | '½') {
+                s.push(c);
+                self.bump();
+            } else if c == '.' {
+                // "1." or "1..." is a move number; "1.33-28" a number glued to a move.
+                if s.chars().all(|c| c.is_ascii_digit()) && !s.is_empty() {
+                    while self.peek(0) == Some('.') {
+                        self.bump();
+                    }
+                    return (Tok::Number, at);
+                }
+                break;
+            } else if c == ' '
+                && s.ends_with(['x', 'X', '-', ':'])
+                && self.peek(1).is_some_and(|d| d.is_ascii_digit())
+            {
+                // Fixed-width "29x 7".
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        if let Some(r) = normalize_result(&s) {
+            return (Tok::Result(r.to_string()), at);
+        }
+        (Tok::Move(s), at)
+    }
+}
+
+/// Parses the tokens of one chunk of text into games (a result token ends a game).
+fn parse_chunk(text: &str, first_line: usize) -> Vec<Result<PdnGame, PdnIssue>> {
+    let mut issues = Vec::new();
+    let mut lx = Lexer {
+        chars: text.chars().collect(),
+        i: 0,
+        line: first_line,
+        col: 1,
+        issues: &mut issues,
+    };
+    let mut toks = Vec::new();
+    let mut fatal = None;
+    loop {
+        match lx.next() {
+            Ok(Some(t)) => toks.push(t),
+            Ok(None) => break,
+            Err(e) => {
+                fatal = Some(e);
+                break;
+            }
+        }
+    }
+    let warnings = std::mem::take(lx.issues);
+    let mut out = Vec::new();
+    let mut game = PdnGame {
+        at: Pos {
+            line: first_line,
+            col: 1,
+        },
+        ..PdnGame::default()
+    };
+    let mut started = false;
+    // Stack of open lines: the main line at the bottom.
+    let mut lines: Vec<Vec<PdnMove>> = vec![Vec::new()];
+    let mut pending_setup = None;
+    let mut game_warnings = warnings;
+    let flush =
+        |game: &mut PdnGame, lines: &mut Vec<Vec<PdnMove>>, warnings: &mut Vec<PdnIssue>| {
+            let mut g = std::mem::take(game);
+            while lines.len() > 1 {
+                let v = lines.pop().unwrap_or_default();
+                warnings.push(PdnIssue {
+                    at: g.at,
+                    message: "variation is never closed with ')'".into(),
+                });
+                attach_variation(lines.last_mut().expect("main line"), v);
+            }
+            g.moves = std::mem::take(&mut lines[0]);
+            g.warnings = std::mem::take(warnings);
+            g
+        };
+    for (tok, at) in toks {
+        if !started {
+            game.at = at;
+            started = true;
+        }
+        match tok {
+            Tok::Tag(k, v, italian) => {
+                if !lines[0].is_empty() || game.result.is_some() {
+                    game_warnings.push(PdnIssue {
+                        at,
+                        message: "game has no result terminator before the next game's tags".into(),
+                    });
+                    out.push(Ok(flush(&mut game, &mut lines, &mut game_warnings)));
+                    game.at = at;
+                }
+                game.italian_tags |= italian;
+                game.tags.push((k, v));
+            }
+            Tok::Comment(c) => {
+                let depth = lines.len();
+                match lines.last_mut().and_then(|l| l.last_mut()) {
+                    Some(m) => m.comments.push(c),
+                    None if depth == 1 => game.leading_comments.push(c),
+                    None => {}
+                }
+            }
+            Tok::Nag(n) => {
+                if let Some(m) = lines.last_mut().and_then(|l| l.last_mut()) {
+                    m.nags.push(n);
+                }
+            }
+            Tok::Number => {}
+            Tok::Setup(f) => pending_setup = Some(f),
+            Tok::Open => {
+                if lines.last().is_some_and(|l| l.is_empty()) {
+                    game_warnings.push(PdnIssue {
+                        at,
+                        message: "variation before any move".into(),
+                    });
+                }
+                lines.push(Vec::new());
+            }
+            Tok::Close => {
+                if lines.len() == 1 {
+                    game_warnings.push(PdnIssue {
+                        at,
+                        message: "')' without an opening '('".into(),
+                    });
+                } else {
+                    let v = lines.pop().unwrap_or_default();
+                    attach_variation(lines.last_mut().expect("line"), v);
+                }
+            }
+            Tok::Move(text) => {
+                lines.last_mut().expect("line").push(PdnMove {
+                    text,
+                    at,
+                    setup: pending_setup.take(),
+                    ..PdnMove::default()
+                });
+            }
+            Tok::Result(r) => {
+                if lines.len() > 1 {
+                    game_warnings.push(PdnIssue {
+                        at,
+                        message: "result inside a variation".into(),
+                    });
+                }
+                game.result = Some(r);
+                out.push(Ok(flush(&mut game, &mut lines, &mut game_warnings)));
+                started = false;
+            }
+        }
+    }
+    if let Some(e) = fatal {
+        out.push(Err(e));
+    } else if started && (!game.tags.is_empty() || !lines[0].is_empty()) {
+        game_warnings.push(PdnIssue {
+            at: game.at,
+            message: "game has no result terminator".into(),
+        });
+        out.push(Ok(flush(&mut game, &mut lines, &mut game_warnings)));
+    }
+    out
+}
+
+fn attach_variation(line: &mut [PdnMove], v: Vec<PdnMove>) {
+    if let Some(m) = line.last_mut() {
+        m.variations.push(v);
+    }
+}
+
+/// Reads games one at a time from a buffered reader.
+pub struct PdnReader<B> {
+    input: B,
+    line: usize,
+    pending: Vec<Result<PdnGame, PdnIssue>>,
+    carry: Option<String>,
+    done: bool,
+}
+
+impl<B: BufRead> PdnReader<B> {
+    /// A reader over `input`.
+    pub fn new(input: B) -> Self {
+        PdnReader {
+            input,
+            line: 1,
+            pending: Vec::new(),
+            carry: None,
+            done: false,
+        }
+    }
+
+    /// Collects the text of the next game: lines until a tag line follows movetext
+    /// (outside comments). Returns the text and its first line number.
+    fn next_chunk(&mut self) -> Option<(String, usize)> {
+        let mut text = String::new();
+        let first = self.line;
+        let mut seen_moves = false;
+        let mut depth = 0i32;
+        if let Some(c) = self.carry.take() {
+            scan_line(&c, &mut depth, &mut seen_moves);
+            text.push_str(&c);
+            self.line += 1;
+        }
+        loop {
+            let mut buf = Vec::new();
+            match self.input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => {
+                    self.done = true;
+                    break;
+                }
+                Ok(_) => {}
+            }
+            let l = String::from_utf8_lossy(&buf).into_owned();
+            if depth == 0 && seen_moves && l.trim_start().starts_with('[') {
+                self.carry = Some(l);
+                break;
+            }
+            scan_line(&l, &mut depth, &mut seen_moves);
+            text.push_str(&l);
+            self.line += 1;
+        }
+        if text.trim().is_empty() && self.carry.is_none() {
+            None
+        } else {
+            Some((text, first))
+        }
+    }
+}
+
+/// Tracks comment depth and whether movetext has started, for splitting games.
+fn scan_line(l: &str, depth: &mut i32, seen_moves: &mut bool) {
+    let t = l.trim_start();
+    if *depth == 0 && (t.starts_with('[') || t.starts_with('%')) {
+        return;
+    }
+    for c in l.chars() {
+        match c {
+            '{' => *depth += 1,
+            '}' => *depth = (*depth - 1).max(0),
+            c if *depth == 0 && !c.is_whitespace() => *seen_moves = true,
+            _ => {}
+        }
+    }
+}
+
+impl<B: BufRead> Iterator for PdnReader<B> {
+    type Item = Result<PdnGame, PdnIssue>;
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if !self.pending.is_empty() {
+                return Some(self.pending.remove(0));
+            }
+            if self.done && self.carry.is_none() {
+                return None;
+            }
+            let (text, first) = self.next_chunk()?;
+            let mut games = parse_chunk(&text, first);
+            games.retain(|g| !matches!(g, Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none()));
+            self.pending = games;
+        }
+    }
+}
+
+/// Reads every game of a string.
+pub fn read_all(text: &str) -> Vec<Result<PdnGame, PdnIssue>> {
+    PdnReader::new(text.as_bytes()).collect()
+}

@@ -1,0 +1,428 @@
+//! Games as records: replaying a read PDN game with full legality checks, and
+//! writing canonical PDN 3.0.
+
+use std::fmt::Write as _;
+
+use crate::color::Color;
+use crate::fen::{parse_fen, write_fen};
+use crate::game::{DrawRules, Game, Status};
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::notation::{
+    move_to_string_styled, parse_file_and_square, parse_move, parse_move_styled,
+    parse_squares_styled, routed_moves, MoveError, SquareStyle,
+};
+use crate::pdn::{PdnGame, Pos};
+use crate::position::{Position, BB};
+use crate::variant::{Rules, Variant};
+
+/// Why a game does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("ply {ply} ({text}) at line {}, column {}: {reason}", at.line, at.col)]
+pub struct ReplayError {
+    /// 1-based ply of the move that failed (0 for the setup).
+    pub ply: usize,
+    /// The move as written.
+    pub text: String,
+    /// Where it was read.
+    pub at: Pos,
+    /// Why it failed.
+    pub reason: String,
+}
+
+/// The variant of a game: its `GameType` tag (short `20` or full `20,W,10,10,N1,0`),
+/// or Italian when the tags have Italian names, or `default`.
+pub fn variant_of(game: &PdnGame, default: Variant) -> Result<Variant, String> {
+    match game.tag("GameType") {
+        Some(t) => {
+            let first = t.split(',').next().unwrap_or("").trim();
+            let n: u32 = first
+                .parse()
+                .map_err(|_| format!("GameType \"{t}\" is not a number"))?;
+            Variant::from_game_type(n)
+                .ok_or_else(|| format!("GameType {n} is not a variant dama plays"))
+        }
+        None if game.italian_tags => Ok(Variant::Italian),
+        None => Ok(default),
+    }
+}
+
+/// The winner a result token names, given who moved first: `1-0` and `2-0` are wins
+/// of the side listed first, the side that moves first in the variant.
+pub fn result_winner(result: &str, first: Color) -> Option<Option<Color>> {
+    match result {
+        "1-0" | "2-0" => Some(Some(first)),
+        "0-1" | "0-2" => Some(Some(!first)),
+        "1/2-1/2" | "1-1" => Some(None),
+        _ => None,
+    }
+}
+
+/// The result token for a winner (1-0 family for 8x8, 2-0 family for 10x10 and 12x12).
+pub fn result_token<R: Rules>(winner: Option<Color>) -> &'static str {
+    let big = R::G::LAYOUT.width >= 10;
+    match (winner.map(|w| w == R::FIRST), big) {
+        (Some(true), false) => "1-0",
+        (Some(false), false) => "0-1",
+        (None, false) => "1/2-1/2",
+        (Some(true), true) => "2-0",
+        (Some(false), true) => "0-2",
+        (None, true) => "1-1",
+    }
+}
+
+fn start_of<R: Rules>(fen: &str) -> Result<Position<R>, String> {
+    let fen = fen.trim();
+    // "?" for the side to move: the variant's first mover.
+    let fixed = match fen.strip_prefix('?') {
+        Some(rest) => format!("{}{}", R::FIRST.letter(), rest),
+        None => fen.to_string(),
+    };
+    parse_fen::<R>(&fixed).map_err(|e| format!("bad FEN \"{fen}\": {e}"))
+}
+
+/// Resolves a move in the file's notation, trying the variant's own squares, then
+/// other square styles (remembering the one that works), then the Russian short form.
+fn resolve<R: Rules>(
+    pos: &Position<R>,
+    text: &str,
+    style: &mut SquareStyle,
+) -> Result<Move<BB<R>>, MoveError> {
+    let own = if *style == SquareStyle::Own {
+        parse_move(pos, text)
+    } else {
+        parse_move_styled(pos, text, *style)
+    };
+    let err = match own {
+        Ok(m) => return Ok(m),
+        Err(e) => e,
+    };
+    if *style == SquareStyle::Own {
+        for s in [
+            SquareStyle::Algebraic,
+            SquareStyle::AlgebraicWhiteBottom,
+            SquareStyle::Numeric,
+        ] {
+            if let Ok(m) = parse_move_styled(pos, text, s) {
+                *style = s;
+                return Ok(m);
+            }
+        }
+    }
+    parse_file_and_square(pos, text).ok_or(err)
+}
+
+/// A capture written as several entries, each one jump or more continuing from the
+/// last landing square (`e1xc3` then `c3xe5`): the legal move and how many entries
+/// it used.
+fn split_capture<R: Rules>(
+    pos: &Position<R>,
+    entries: &[crate::pdn::PdnMove],
+    style: SquareStyle,
+) -> Option<(Move<BB<R>>, usize)> {
+    let l = R::G::LAYOUT;
+    let routes: Vec<(Vec<usize>, Move<BB<R>>)> = routed_moves(pos)
+        .into_iter()
+        .filter(|r| r.mv.is_capture())
+        .map(|r| {
+            (
+                r.path()
+                    .iter()
+                    .map(|&b| l.index_of_bit[b as usize] as usize)
+                    .collect(),
+                r.mv,
+            )
+        })
+        .collect();
+    let squares = |t: &str| {
+        let st = if style == SquareStyle::Own {
+            SquareStyle::Own
+        } else {
+            style
+        };
+        match st {
+            SquareStyle::Own => crate::notation::parse_move_text::<R>(t)
+                .ok()
+                .map(|m| m.squares),
+            _ => parse_squares_styled::<R>(t, st),
+        }
+    };
+    let mut acc = squares(&entries.first()?.text)?;
+    for used in 1..=entries.len() {
+        let prefix: Vec<_> = routes.iter().filter(|(p, _)| p.starts_with(&acc)).collect();
+        if prefix.is_empty() {
+            return None;
+        }
+        if let Some((_, mv)) = prefix.iter().find(|(p, _)| *p == acc) {
+            return (used > 1).then_some((*mv, used));
+        }
+        let next = squares(&entries.get(used)?.text)?;
+        if next.first() != acc.last() {
+            return None;
+        }
+        acc.extend_from_slice(&next[1..]);
+    }
+    None
+}
+
+/// How many of `rest` replay after `pos` (following the first reading of any later
+/// ambiguity), up to `limit`.
+fn replayable<R: Rules>(
+    pos: Position<R>,
+    rest: &[crate::pdn::PdnMove],
+    mut style: SquareStyle,
+    limit: usize,
+) -> usize {
+    let mut p = pos;
+    for (n, m) in rest.iter().take(limit).enumerate() {
+        let mv = match resolve(&p, &m.text, &mut style) {
+            Ok(mv) => mv,
+            Err(MoveError::Ambiguous { candidates, .. }) => match parse_move(&p, &candidates[0]) {
+                Ok(mv) => mv,
+                Err(_) => return n,
+            },
+            Err(_) => return n,
+        };
+        p = p.play(&mv);
+    }
+    rest.len().min(limit)
+}
+
+/// Chooses among the candidates of an ambiguous move the one after which the rest of
+/// the game replays furthest; refuses when that does not single one out.
+fn disambiguate<R: Rules>(
+    pos: &Position<R>,
+    candidates: &[String],
+    rest: &[crate::pdn::PdnMove],
+    style: SquareStyle,
+) -> Result<(Move<BB<R>>, Option<String>), String> {
+    let mut best: Vec<(usize, Move<BB<R>>)> = Vec::new();
+    for c in candidates {
+        let mv = parse_move(pos, c).map_err(|e| e.to_string())?;
+        let n = replayable(pos.play(&mv), rest, style, rest.len());
+        best.push((n, mv));
+    }
+    let top = best.iter().map(|b| b.0).max().unwrap_or(0);
+    let winners: Vec<_> = best.iter().filter(|b| b.0 == top).collect();
+    match winners.len() {
+        1 => Ok((winners[0].1, None)),
+        // Every reading is legal to the end: the record cannot tell them apart.
+        _ if top == rest.len() => Ok((
+            winners[0].1,
+            Some(format!(
+                "could be {}; the record does not tell which, read as the first",
+                candidates.join(" or ")
+            )),
+        )),
+        _ => Err(format!(
+            "ambiguous: it could be {} and the moves that follow do not tell which",
+            candidates.join(" or ")
+        )),
+    }
+}
+
+/// A replayed game: the game (no draw rules applied, so every recorded move is
+/// checked) and the moves.
+pub struct Replayed<R: Rules> {
+    /// The game after the last move.
+    pub game: Game<R>,
+    /// The moves in order.
+    pub moves: Vec<Move<BB<R>>>,
+    /// Moves the record writes ambiguously, read as their first reading.
+    pub warnings: Vec<String>,
+}
+
+/// Replays the main line of a game, checking every move, and that a recorded result
+/// agrees with a game the rules ended (no piece or no move left).
+pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
+    let err = |ply: usize, text: &str, at: Pos, reason: String| ReplayError {
+        ply,
+        text: text.to_string(),
+        at,
+        reason,
+    };
+    let start = match g.tag("FEN") {
+        Some(f) => start_of::<R>(f).map_err(|e| err(0, f, g.at, e))?,
+        None => Position::<R>::start(),
+    };
+    let mut game = Game::from_position(start, DrawRules::default());
+    let mut moves = Vec::with_capacity(g.moves.len());
+    let mut style = SquareStyle::Own;
+    let mut warnings = Vec::new();
+    let mut skip = 0;
+    for (i, m) in g.moves.iter().enumerate() {
+        if skip > 0 {
+            skip -= 1;
+            continue;
+        }
+        if let Some(f) = &m.setup {
+            let p = start_of::<R>(f).map_err(|e| err(i + 1, f, m.at, e))?;
+            game = Game::from_position(p, DrawRules::default());
+        }
+        let pos = *game.position();
+        let mv = match resolve(&pos, &m.text, &mut style) {
+            Ok(mv) => mv,
+            // Files often write a short capture that two sequences share: the moves
+            // that follow tell which one was played.
+            Err(MoveError::Ambiguous { candidates, .. }) => {
+                let (mv, warning) = disambiguate(&pos, &candidates, &g.moves[i + 1..], style)
+                    .map_err(|e| err(i + 1, &m.text, m.at, e))?;
+                if let Some(w) = warning {
+                    warnings.push(format!(
+                        "ply {} ({}) at line {}: {w}",
+                        i + 1,
+                        m.text,
+                        m.at.line
+                    ));
+                }
+                mv
+            }
+            Err(e) => match split_capture(&pos, &g.moves[i..], style) {
+                // Some sites write each jump of a capture as its own entry.
+                Some((mv, used)) => {
+                    skip = used - 1;
+                    mv
+                }
+                None => return Err(err(i + 1, &m.text, m.at, e.to_string())),
+            },
+        };
+        game.play(&mv)
+            .map_err(|e| err(i + 1, &m.text, m.at, e.to_string()))?;
+        moves.push(mv);
+    }
+    let recorded = g.result.as_deref().or(g.tag("Result"));
+    if let (Status::Over(r), Some(rec)) = (game.status(), recorded) {
+        if let Some(winner) = result_winner(rec, R::FIRST) {
+            if winner != r.winner {
+                let at = g.moves.last().map_or(g.at, |m| m.at);
+                return Err(err(
+                    g.moves.len(),
+                    rec,
+                    at,
+                    format!("recorded result {rec} but the game ended: {r}"),
+                ));
+            }
+        }
+    }
+    Ok(Replayed {
+        game,
+        moves,
+        warnings,
+    })
+}
+
+/// How to write moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WriteStyle {
+    /// Square names.
+    pub squares: SquareStyle,
+    /// Every landing square of a capture, not only where the short form is ambiguous.
+    pub long: bool,
+}
+
+impl Default for WriteStyle {
+    fn default() -> Self {
+        WriteStyle {
+            squares: SquareStyle::Own,
+            long: false,
+        }
+    }
+}
+
+/// A move to write, with the mover's remaining clock time if known and comments.
+#[derive(Clone, Debug, Default)]
+pub struct MoveRecord<B> {
+    /// The move.
+    pub mv: Move<B>,
+    /// The mover's remaining time after the move, in milliseconds.
+    pub clock_ms: Option<u64>,
+    /// Comments after the move.
+    pub comments: Vec<String>,
+}
+
+fn clock(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes a game as canonical PDN 3.0: the seven standard tags, `GameType`, `FEN`
+/// when the game does not start from the start position, the other tags, numbered
+/// movetext wrapped at 80 columns, and the result.
+pub fn write_pdn<R: Rules>(
+    tags: &[(String, String)],
+    start: &Position<R>,
+    moves: &[MoveRecord<BB<R>>],
+    result: &str,
+    style: WriteStyle,
+) -> String {
+    let mut out = String::new();
+    let get = |k: &str| {
+        tags.iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(k))
+            .map(|(_, v)| v.as_str())
+    };
+    for k in ["Event", "Site", "Date", "Round", "White", "Black"] {
+        let _ = writeln!(out, "[{k} \"{}\"]", escape(get(k).unwrap_or("?")));
+    }
+    let _ = writeln!(out, "[Result \"{result}\"]");
+    let _ = writeln!(out, "[GameType \"{}\"]", R::VARIANT.game_type());
+    if *start != Position::<R>::start() {
+        let _ = writeln!(out, "[SetUp \"1\"]");
+        let _ = writeln!(out, "[FEN \"{}\"]", write_fen(start));
+    }
+    let skip = [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN", "SetUp",
+    ];
+    for (k, v) in tags {
+        if !skip.iter().any(|s| s.eq_ignore_ascii_case(k)) {
+            let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
+        }
+    }
+    out.push('\n');
+    let mut words: Vec<String> = Vec::new();
+    let mut pos = *start;
+    let mut number = 1;
+    for (i, rec) in moves.iter().enumerate() {
+        if pos.side() == R::FIRST {
+            words.push(format!("{number}."));
+        } else if i == 0 {
+            words.push(format!("{number}..."));
+        }
+        words.push(move_to_string_styled(
+            &pos,
+            &rec.mv,
+            style.long,
+            style.squares,
+        ));
+        if let Some(ms) = rec.clock_ms {
+            words.push(format!("{{[%clock {}]}}", clock(ms)));
+        }
+        for c in &rec.comments {
+            words.push(format!("{{{}}}", c.replace('}', ")")));
+        }
+        if pos.side() != R::FIRST {
+            number += 1;
+        }
+        pos = pos.play(&rec.mv);
+    }
+    words.push(result.to_string());
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
