@@ -75,7 +75,8 @@ impl VariantFn for Check<'_> {
 
 fn check(a: CheckArgs) -> Result<()> {
     let default = a.variant.unwrap_or(Variant::English);
-    let (mut games, mut legal, mut illegal, mut unreadable) = (0u64, 0u64, 0u64, 0u64);
+    let (mut games, mut legal, mut illegal, mut unreadable, mut warnings) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut errors = Vec::new();
     for path in &a.files {
         for item in open(path)? {
@@ -87,6 +88,10 @@ fn check(a: CheckArgs) -> Result<()> {
                     errors.push(json!({"file": path.display().to_string(), "game": games, "line": e.at.line, "column": e.at.col, "reason": e.message}));
                 }
                 Ok(g) => {
+                    for w in &g.warnings {
+                        warnings += 1;
+                        eprintln!("{}: game {games}: warning: {w}", path.display());
+                    }
                     let res = variant_of(&g, a.variant.unwrap_or(default))
                         .map_err(|e| (0, String::new(), e))
                         .and_then(|v| {
@@ -109,11 +114,14 @@ fn check(a: CheckArgs) -> Result<()> {
             }
         }
     }
-    let summary = json!({"games": games, "legal": legal, "illegal": illegal, "unreadable": unreadable, "errors": errors});
+    let summary = json!({
+        "games": games, "legal": legal, "illegal": illegal, "unreadable": unreadable,
+        "errors": errors, "warnings": warnings,
+    });
     if a.json {
         println!("{summary}");
     } else {
-        println!("{games} games: {legal} legal, {illegal} illegal, {unreadable} unreadable");
+        println!("{games} games: {legal} legal, {illegal} illegal, {unreadable} unreadable, {warnings} warnings");
     }
     if legal != games {
         std::process::exit(1);

@@ -8,7 +8,7 @@ use core::fmt;
 
 use crate::bits::Bits;
 use crate::color::Color;
-use crate::movegen::{is_legal, legal_moves};
+use crate::movegen::{has_moves, is_legal};
 use crate::moves::Move;
 use crate::notation::{parse_move, MoveError};
 use crate::position::{Position, BB};
@@ -435,7 +435,7 @@ impl<R: Rules> Game<R> {
         if p.pieces(us).is_empty() {
             return over(Some(!us), EndReason::NoPieces);
         }
-        if legal_moves(p).is_empty() {
+        if !has_moves(p) {
             return over(Some(!us), EndReason::NoMoves);
         }
         let [(wm, wk), (bm, bk)] = material(p);

@@ -482,6 +482,15 @@ impl<R: Rules, S: Sink<BB<R>>, const WHITE: bool> Dfs<'_, R, S, WHITE> {
     }
 }
 
+/// True when the side to move has a legal move (cheaper than generating them).
+pub fn has_moves<R: Rules>(pos: &Position<R>) -> bool {
+    has_capture(pos)
+        || match pos.side() {
+            Color::White => count_quiet::<R, true>(pos) > 0,
+            Color::Black => count_quiet::<R, false>(pos) > 0,
+        }
+}
+
 /// All legal moves of a position (duplicate routes merged).
 pub fn legal_moves<R: Rules>(pos: &Position<R>) -> MoveList<BB<R>> {
     let mut list = MoveList::new();

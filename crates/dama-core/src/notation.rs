@@ -259,6 +259,16 @@ pub fn resolve<R: Rules>(
     text: &str,
 ) -> Result<Move<BB<R>>, MoveError> {
     let l = R::G::LAYOUT;
+    // Fast path: origin and destination only, and exactly one move fits.
+    if mt.squares.len() == 2 {
+        let (from, to) = (l.bit_of[mt.squares[0]], l.bit_of[mt.squares[1]]);
+        let mut list = crate::moves::MoveList::new();
+        generate(pos, &mut list);
+        let mut fits = list.iter().filter(|m| m.from == from && m.to == to);
+        if let (Some(m), None) = (fits.next(), fits.next()) {
+            return Ok(*m);
+        }
+    }
     let mut found: Vec<Move<BB<R>>> = Vec::new();
     let all = routed_moves(pos);
     for r in &all {

@@ -223,6 +223,7 @@ fn disambiguate<R: Rules>(
 
 /// A replayed game: the game (no draw rules applied, so every recorded move is
 /// checked) and the moves.
+#[derive(Debug)]
 pub struct Replayed<R: Rules> {
     /// The game after the last move.
     pub game: Game<R>,

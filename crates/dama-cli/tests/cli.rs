@@ -1,0 +1,151 @@
+//! The `dama` binary end to end: moves, perft, pdn check, pdn convert.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn dama(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .output()
+        .expect("run dama");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn shared(rel: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared")
+        .join(rel);
+    assert!(p.exists(), "missing {}", p.display());
+    p.to_string_lossy().into()
+}
+
+fn last_json(stdout: &str) -> serde_json::Value {
+    serde_json::from_str(stdout.lines().last().expect("output")).expect("JSON last line")
+}
+
+#[test]
+fn moves_lists_the_russian_capture_with_its_path() {
+    let (code, out, _) = dama(&["moves", "--variant", "russian", "--fen", "W:Wh6:Bg7,c5,d2"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "h6:f8:b4:e1");
+    let (code, out, _) = dama(&["moves", "--variant", "english"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 7);
+    assert!(out.lines().any(|l| l == "11-15"));
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let (code, _, err) = dama(&["moves", "--variant", "russian", "--fen", "W:Wz9"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("'z9' at character 4 is not a square"), "{err}");
+    let (code, _, err) = dama(&["perft", "--variant", "klingon"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown variant 'klingon'"), "{err}");
+}
+
+#[test]
+fn perft_json_and_divide() {
+    let (code, out, _) = dama(&["perft", "--variant", "english", "--depth", "6", "--json"]);
+    assert_eq!(code, 0);
+    let j = last_json(&out);
+    assert_eq!(j["variant"], "english");
+    assert_eq!(j["depth"], 6);
+    assert_eq!(j["nodes"], 36768);
+    assert!(j["seconds"].is_number() && j["nodes_per_second"].is_number());
+    let keys: Vec<&String> = j.as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys,
+        ["variant", "depth", "nodes", "seconds", "nodes_per_second"]
+    );
+    let (_, out, _) = dama(&[
+        "perft",
+        "--variant",
+        "international",
+        "--depth",
+        "2",
+        "--divide",
+        "--json",
+    ]);
+    assert_eq!(out.lines().count(), 9 + 1);
+    assert_eq!(last_json(&out)["nodes"], 81);
+    let (_, out, _) = dama(&[
+        "perft",
+        "--variant",
+        "russian",
+        "--depth",
+        "8",
+        "--duplicates",
+        "keep",
+        "--json",
+    ]);
+    assert_eq!(last_json(&out)["nodes"], 929905);
+}
+
+#[test]
+fn pdn_check_reports_and_sets_the_exit_code() {
+    let f = shared("data/pdn/pdn3-test-suite/succeed/kurnik.pdn");
+    let (code, out, _) = dama(&["pdn", "check", &f, "--json"]);
+    assert_eq!(code, 0);
+    let j = last_json(&out);
+    assert_eq!(
+        (
+            j["games"].as_u64(),
+            j["legal"].as_u64(),
+            j["illegal"].as_u64()
+        ),
+        (Some(4), Some(4), Some(0))
+    );
+    // 10x10 games without GameType read as English (the default) fail; --variant fixes it.
+    let f = shared("data/pdn/pdn3-test-suite/succeed/wk2003.pdn");
+    let (code, out, _) = dama(&["pdn", "check", &f, "--json"]);
+    let j = last_json(&out);
+    if j["illegal"].as_u64() > Some(0) {
+        assert_eq!(code, 1);
+        let e = &j["errors"][0];
+        assert!(
+            e["game"].is_number()
+                && e["ply"].is_number()
+                && e["move"].is_string()
+                && e["reason"].is_string()
+        );
+    }
+    let (code, _, _) = dama(&["pdn", "check", &f, "--variant", "international"]);
+    assert_eq!(code, 0);
+    let bad = shared("data/pdn/pdn3-test-suite/fail/nested_comment.pdn");
+    let (code, _, err) = dama(&["pdn", "check", &bad, "--json"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("do not nest"), "{err}");
+}
+
+#[test]
+fn pdn_convert_round_trips_through_every_notation() {
+    let f = shared("data/pdn/pdn3-test-suite/succeed/ussr1947.pdn");
+    let dir = std::env::temp_dir().join(format!("dama-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for to in ["numeric", "algebraic", "long", "short"] {
+        let (code, out, err) = dama(&["pdn", "convert", &f, "--variant", "russian", "--to", to]);
+        assert_eq!(code, 0, "{to}: {err}");
+        assert!(out.contains("[GameType \"25\"]"));
+        let p = dir.join(format!("{to}.pdn"));
+        std::fs::write(&p, &out).unwrap();
+        let (code, out, err) = dama(&["pdn", "check", p.to_str().unwrap(), "--json"]);
+        assert_eq!(code, 0, "{to}: {err}");
+        assert_eq!(last_json(&out)["legal"], 153);
+    }
+    let (_, numeric, _) = dama(&[
+        "pdn",
+        "convert",
+        &f,
+        "--variant",
+        "russian",
+        "--to",
+        "numeric",
+    ]);
+    assert!(numeric.contains("1. 22-18"), "{}", &numeric[..400]);
+    std::fs::remove_dir_all(&dir).ok();
+}
