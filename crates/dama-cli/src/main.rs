@@ -1,5 +1,8 @@
 //! The `dama` binary: one program for the command-line tools (and, later, the server).
 
+mod cmd_analyze;
+mod cmd_bench;
+mod cmd_hub;
 mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
@@ -25,6 +28,12 @@ enum Command {
     Moves(cmd_moves::Args),
     /// Count move paths to a depth (perft), optionally split by first move.
     Perft(cmd_perft::Args),
+    /// Think about a position: iterations, then the best move.
+    Analyze(cmd_analyze::Args),
+    /// Hub protocol on standard input and output, for draughts GUIs.
+    Hub(cmd_hub::Args),
+    /// Search fixed positions to a fixed depth: a deterministic node count and speed.
+    Bench(cmd_bench::Args),
     /// Check and convert PDN files.
     #[command(subcommand)]
     Pdn(cmd_pdn::Command),
@@ -36,6 +45,9 @@ fn main() -> Result<()> {
         Some(Command::Moves(a)) => cmd_moves::run(a),
         Some(Command::Perft(a)) => cmd_perft::run(a),
         Some(Command::Pdn(c)) => cmd_pdn::run(c),
+        Some(Command::Analyze(a)) => cmd_analyze::run(a),
+        Some(Command::Hub(a)) => cmd_hub::run(a),
+        Some(Command::Bench(a)) => cmd_bench::run(a),
         None => {
             println!(
                 "dama {}: draughts by every rulebook.",

@@ -482,6 +482,14 @@ impl<R: Rules, S: Sink<BB<R>>, const WHITE: bool> Dfs<'_, R, S, WHITE> {
     }
 }
 
+/// Non-capturing moves `c` could make if it were to move (a mobility measure).
+pub fn quiet_mobility<R: Rules>(pos: &Position<R>, c: Color) -> u64 {
+    match c {
+        Color::White => count_quiet::<R, true>(pos),
+        Color::Black => count_quiet::<R, false>(pos),
+    }
+}
+
 /// True when the side to move has a legal move (cheaper than generating them).
 pub fn has_moves<R: Rules>(pos: &Position<R>) -> bool {
     has_capture(pos)

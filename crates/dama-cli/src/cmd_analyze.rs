@@ -1,0 +1,68 @@
+//! `dama analyze`: think about a position and print each iteration, then the move.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+use dama_core::Variant;
+use dama_engine::level::Level;
+use dama_engine::player::player;
+use dama_engine::search::Limits;
+use dama_engine::time::{budget, Clock};
+
+/// Arguments of `dama analyze`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Variant key.
+    #[arg(long, default_value = "english")]
+    variant: Variant,
+    /// Position in PDN FEN; the start position when omitted.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Seconds to think.
+    #[arg(long, conflicts_with = "depth")]
+    movetime: Option<f64>,
+    /// Depth to search to.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Transposition table size in megabytes.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+}
+
+/// Runs `dama analyze`.
+pub fn run(a: Args) -> Result<()> {
+    let mut p = player(a.variant, a.hash, None, 1);
+    if let Err(e) = p.set_position(a.fen.as_deref(), &[]) {
+        bail!("bad --fen: {e}");
+    }
+    let mut limits = Limits::default();
+    match (a.depth, a.movetime) {
+        (Some(d), _) => limits.depth = Some(d),
+        (None, Some(t)) if t > 0.0 => {
+            let (soft, hard) = budget(Clock::MoveTime(Duration::from_secs_f64(t)));
+            (limits.soft_time, limits.hard_time) = (Some(soft), Some(hard));
+        }
+        (None, Some(_)) => bail!("--movetime must be positive"),
+        (None, None) => {
+            let (soft, hard) = budget(Clock::MoveTime(Duration::from_secs(2)));
+            (limits.soft_time, limits.hard_time) = (Some(soft), Some(hard));
+        }
+    }
+    let stop = AtomicBool::new(false);
+    let d = p.think(limits, Level::full(), &stop, &mut |r| {
+        println!(
+            "depth {:>2}  score {:>+7.2}  nodes {:>10}  time {:>6.2}s  pv {}",
+            r.depth,
+            r.score as f64 / 100.0,
+            r.nodes,
+            r.millis as f64 / 1000.0,
+            r.pv.join(" ")
+        );
+    });
+    match d.best {
+        Some(m) => println!("bestmove {m}"),
+        None => println!("bestmove none (no legal move)"),
+    }
+    Ok(())
+}

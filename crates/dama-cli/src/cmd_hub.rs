@@ -1,0 +1,125 @@
+//! `dama hub`: the Hub protocol on standard input and output (see `dama_engine::hub`).
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread;
+
+use anyhow::Result;
+use dama_engine::hub::{to_hub_move, Action, Hub};
+use dama_engine::level::Level;
+use dama_engine::player::{player, Player};
+
+/// Arguments of `dama hub`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Playing level, 1 (beginner) to 10 (full strength).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
+    level: u8,
+    /// Transposition table size in megabytes.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+}
+
+fn say(out: &Mutex<std::io::Stdout>, line: &str) {
+    let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+    let _ = writeln!(o, "{line}");
+    let _ = o.flush();
+}
+
+/// Runs `dama hub` until `quit` or the end of input.
+pub fn run(a: Args) -> Result<()> {
+    let (tx, rx) = mpsc::channel::<String>();
+    thread::spawn(move || {
+        let stdin = std::io::stdin();
+        for line in stdin.lock().lines() {
+            match line {
+                Ok(l) => {
+                    if tx.send(l).is_err() {
+                        return;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        let _ = tx.send("quit".into());
+    });
+    let out = Arc::new(Mutex::new(std::io::stdout()));
+    let stop = Arc::new(AtomicBool::new(false));
+    let engine: Arc<Mutex<Option<Box<dyn Player>>>> = Arc::new(Mutex::new(None));
+    let mut hub = Hub::default();
+    hub.level = Level::new(a.level);
+    let mut worker: Option<thread::JoinHandle<()>> = None;
+    for line in rx {
+        match hub.handle(&line) {
+            Action::Reply(lines) => lines.iter().for_each(|l| say(&out, l)),
+            Action::Stop => stop.store(true, Ordering::Relaxed),
+            Action::Quit => {
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
+            Action::Search {
+                limits,
+                level,
+                fen,
+                moves,
+            } => {
+                if let Some(w) = worker.take() {
+                    stop.store(true, Ordering::Relaxed);
+                    let _ = w.join();
+                }
+                stop.store(false, Ordering::Relaxed);
+                let (out, stop, engine, variant, hash) = (
+                    out.clone(),
+                    stop.clone(),
+                    engine.clone(),
+                    hub.variant,
+                    a.hash,
+                );
+                worker = Some(thread::spawn(move || {
+                    let mut slot = engine.lock().unwrap_or_else(|e| e.into_inner());
+                    if slot.as_ref().is_none_or(|p| p.variant() != variant) {
+                        *slot = Some(player(variant, hash, None, 0x6875_62));
+                    }
+                    let p = slot.as_mut().expect("engine");
+                    if let Err(e) = p.set_position(Some(&fen), &moves) {
+                        say(&out, &format!("error message=\"{}\"", e.replace('"', "'")));
+                        say(&out, "done move=none");
+                        return;
+                    }
+                    let d = p.think(limits, level, &stop, &mut |r| {
+                        let secs = r.millis as f64 / 1000.0;
+                        let nps = if secs > 0.0 {
+                            r.nodes as f64 / secs / 1e6
+                        } else {
+                            0.0
+                        };
+                        say(
+                            &out,
+                            &format!(
+                                "info depth={} score={:.2} nodes={} time={:.3} nps={:.1} pv=\"{}\"",
+                                r.depth,
+                                r.score as f64 / 100.0,
+                                r.nodes,
+                                secs,
+                                nps,
+                                r.pv.join(" ")
+                            ),
+                        );
+                    });
+                    match d.best {
+                        Some(m) => say(
+                            &out,
+                            &format!("done move={}", to_hub_move(variant, &fen, &moves, &m)),
+                        ),
+                        None => say(&out, "done move=none"),
+                    }
+                }));
+            }
+        }
+    }
+    if let Some(w) = worker.take() {
+        let _ = w.join();
+    }
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! Evaluation: a weighted sum of features, so that the weights can be tuned from games.
+
+use dama_core::geometry::{row, Geometry};
+use dama_core::movegen::quiet_mobility;
+use dama_core::variant::{KingRange, Rules};
+use dama_core::{Bits, Color, Position, BB};
+
+/// Number of features.
+pub const FEATURES: usize = 9;
+
+/// Feature names, for the tuner's report.
+pub const NAMES: [&str; FEATURES] = [
+    "man",
+    "king",
+    "advance",
+    "back_rank",
+    "centre",
+    "mobility",
+    "runaway",
+    "king_centre",
+    "tempo",
+];
+
+/// Evaluation weights, in hundredths of a man.
+pub type Weights = [i32; FEATURES];
+
+/// Groups of variants that share one set of weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Short kings on 8x8 (English, Italian).
+    ShortKings,
+    /// Flying kings on 8x8 (Russian, Brazilian, Pool, Spanish, Portuguese, Czech, Thai).
+    Flying8,
+    /// Flying kings on 10x10 and 12x12 (International, Frisian, Canadian).
+    Flying10,
+    /// Orthogonal (Turkish).
+    Orthogonal,
+}
+
+impl Family {
+    /// The family of rules `R`.
+    pub fn of<R: Rules>() -> Family {
+        if R::ORTHOGONAL {
+            Family::Orthogonal
+        } else if R::KING == KingRange::Short {
+            Family::ShortKings
+        } else if R::G::LAYOUT.width >= 10 {
+            Family::Flying10
+        } else {
+            Family::Flying8
+        }
+    }
+
+    /// The key used by the tuner.
+    pub fn key(self) -> &'static str {
+        match self {
+            Family::ShortKings => "short-kings",
+            Family::Flying8 => "flying8",
+            Family::Flying10 => "flying10",
+            Family::Orthogonal => "orthogonal",
+        }
+    }
+
+    /// Every family.
+    pub const ALL: [Family; 4] = [
+        Family::ShortKings,
+        Family::Flying8,
+        Family::Flying10,
+        Family::Orthogonal,
+    ];
+}
+
+/// The weights in use for a family (produced by `dama tune`, see `weights.rs`).
+pub fn weights(f: Family) -> Weights {
+    crate::weights::weights(f)
+}
+
+fn forward_rows<R: Rules>(c: Color, bb: BB<R>) -> i32 {
+    let l = R::G::LAYOUT;
+    let h = l.height as i32;
+    bb.iter()
+        .map(|b| {
+            let r = l.row_of_bit[b as usize] as i32;
+            if c == Color::White {
+                r
+            } else {
+                h - 1 - r
+            }
+        })
+        .sum()
+}
+
+fn centre<R: Rules>() -> BB<R> {
+    let l = R::G::LAYOUT;
+    let (w, h) = (l.width as i32, l.height as i32);
+    let mut m = BB::<R>::ZERO;
+    for b in 0..128u32 {
+        let (r, c) = (
+            l.row_of_bit[b as usize] as i32,
+            l.col_of_bit[b as usize] as i32,
+        );
+        if r >= 0 && (c - (w - 1) / 2).abs() <= w / 4 && (r - (h - 1) / 2).abs() <= h / 4 {
+            m |= BB::<R>::bit(b);
+        }
+    }
+    m
+}
+
+/// Men two rows or less from crowning with no enemy piece on the rows between.
+fn runaways<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
+    let h = R::G::LAYOUT.height as usize;
+    let men = pos.men(c);
+    let enemy = pos.pieces(!c);
+    let mut n = 0;
+    for k in 1..=2 {
+        let (r, between) = match c {
+            Color::White => (
+                h - 1 - k,
+                (h - k..h).fold(BB::<R>::ZERO, |a, r| a | row::<R::G>(r)),
+            ),
+            Color::Black => (k, (0..k).fold(BB::<R>::ZERO, |a, r| a | row::<R::G>(r))),
+        };
+        if (enemy & between).is_empty() {
+            n += (men & row::<R::G>(r)).count() as i32;
+        }
+    }
+    n
+}
+
+/// The features of a position from White's point of view (White minus Black), except
+/// `tempo`, which is 1 for the side to move's benefit (signed for White).
+pub fn features<R: Rules>(pos: &Position<R>) -> [i32; FEATURES] {
+    let h = R::G::LAYOUT.height as usize;
+    let mid = centre::<R>();
+    let side = |c: Color| -> [i32; FEATURES] {
+        let men = pos.men(c);
+        let kings = pos.kings_of(c);
+        let back = match c {
+            Color::White => row::<R::G>(0),
+            Color::Black => row::<R::G>(h - 1),
+        };
+        [
+            men.count() as i32,
+            kings.count() as i32,
+            forward_rows::<R>(c, men),
+            (men & back).count() as i32,
+            (men & mid).count() as i32,
+            quiet_mobility(pos, c).min(40) as i32,
+            runaways(pos, c),
+            (kings & mid).count() as i32,
+            0,
+        ]
+    };
+    let (w, b) = (side(Color::White), side(Color::Black));
+    let mut f = [0; FEATURES];
+    for i in 0..FEATURES {
+        f[i] = w[i] - b[i];
+    }
+    f[8] = if pos.side() == Color::White { 1 } else { -1 };
+    f
+}
+
+/// The score of a position for the side to move, in hundredths of a man.
+pub fn evaluate<R: Rules>(pos: &Position<R>, w: &Weights) -> i32 {
+    let f = features(pos);
+    let s: i32 = f.iter().zip(w).map(|(a, b)| a * b).sum();
+    if pos.side() == Color::White {
+        s
+    } else {
+        -s
+    }
+}
+
+/// Material only (men 100, kings 300): the baseline the full evaluation must beat.
+pub const MATERIAL_ONLY: Weights = [100, 300, 0, 0, 0, 0, 0, 0, 0];

@@ -1,0 +1,181 @@
+//! A player for adapters (Hub, server, CLI): the engine behind a variant chosen at
+//! run time, speaking move text and FEN.
+
+use std::sync::atomic::AtomicBool;
+
+use dama_core::fen::{parse_fen, write_fen};
+use dama_core::game::{DrawRules, Game};
+use dama_core::notation::{move_to_string, parse_move};
+use dama_core::{Position, Rules, Variant, VariantFn};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+use crate::eval::{weights, Family, Weights};
+use crate::level::{pick, Level};
+use crate::search::{Info, Limits, Searcher};
+
+/// What a search reports, in text.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Depth of the finished iteration.
+    pub depth: u32,
+    /// Score for the side to move, hundredths of a man.
+    pub score: i32,
+    /// Nodes.
+    pub nodes: u64,
+    /// Milliseconds.
+    pub millis: u64,
+    /// Principal variation in the variant's notation.
+    pub pv: Vec<String>,
+}
+
+/// The result of thinking.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// The move chosen, in the variant's notation (long form for captures).
+    pub best: Option<String>,
+    /// Score for the side to move.
+    pub score: i32,
+    /// Depth reached.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// An engine for one variant, with its game.
+pub trait Player: Send {
+    /// The variant played.
+    fn variant(&self) -> Variant;
+    /// Starts a new game from the start position.
+    fn new_game(&mut self);
+    /// Sets the position: `fen` (or the start) followed by `moves`.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String>;
+    /// The current position as FEN.
+    fn fen(&self) -> String;
+    /// Legal moves of the current position, in the variant's notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Thinks within `limits` at `level`; `report` hears of each iteration.
+    fn think(
+        &mut self,
+        limits: Limits,
+        level: Level,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Report),
+    ) -> Decision;
+}
+
+struct Generic<R: Rules> {
+    searcher: Searcher<R>,
+    game: Game<R>,
+    rng: StdRng,
+}
+
+impl<R: Rules> Generic<R> {
+    fn history(&self) -> Vec<u64> {
+        self.game.plies().iter().map(|p| p.before.hash()).collect()
+    }
+}
+
+impl<R: Rules> Player for Generic<R> {
+    fn variant(&self) -> Variant {
+        R::VARIANT
+    }
+    fn new_game(&mut self) {
+        self.searcher.clear();
+        self.game = Game::from_position(Position::start(), DrawRules::default());
+    }
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let start = match fen {
+            Some(f) => parse_fen::<R>(f).map_err(|e| e.to_string())?,
+            None => Position::start(),
+        };
+        let mut g = Game::from_position(start, DrawRules::default());
+        for m in moves {
+            let mv = parse_move(g.position(), m).map_err(|e| e.to_string())?;
+            g.play(&mv).map_err(|e| e.to_string())?;
+        }
+        self.game = g;
+        Ok(())
+    }
+    fn fen(&self) -> String {
+        write_fen(self.game.position())
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let p = self.game.position();
+        dama_core::movegen::legal_moves(p)
+            .iter()
+            .map(|m| move_to_string(p, m, true))
+            .collect()
+    }
+    fn think(
+        &mut self,
+        mut limits: Limits,
+        level: Level,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Report),
+    ) -> Decision {
+        let pos = *self.game.position();
+        let history = self.history();
+        if let Some(d) = level.depth {
+            limits.depth = Some(limits.depth.map_or(d, |x| x.min(d)));
+        }
+        let mut cb = |i: &Info<dama_core::BB<R>>| {
+            report(&Report {
+                depth: i.depth,
+                score: i.score,
+                nodes: i.nodes,
+                millis: i.elapsed.as_millis() as u64,
+                pv: self_text::<R>(&pos, &i.pv),
+            })
+        };
+        let out = self.searcher.think(&pos, &history, limits, stop, &mut cb);
+        let mut best = out.best;
+        if level.noise > 0 && out.depth > 0 {
+            let scored = self
+                .searcher
+                .score_root_moves(&pos, &history, out.depth.max(1), stop);
+            best = pick(&scored, level.noise, &mut self.rng).or(best);
+        }
+        Decision {
+            best: best.map(|m| move_to_string(&pos, &m, true)),
+            score: out.score,
+            depth: out.depth,
+            nodes: out.nodes,
+        }
+    }
+}
+
+fn self_text<R: Rules>(pos: &Position<R>, pv: &[dama_core::Move<dama_core::BB<R>>]) -> Vec<String> {
+    let mut p = *pos;
+    pv.iter()
+        .map(|m| {
+            let t = move_to_string(&p, m, true);
+            p = p.play(m);
+            t
+        })
+        .collect()
+}
+
+struct Make(usize, Option<Weights>, u64);
+impl VariantFn for Make {
+    type Output = Box<dyn Player>;
+    fn call<R: Rules>(self) -> Box<dyn Player> {
+        let w = self.1.unwrap_or_else(|| weights(Family::of::<R>()));
+        Box::new(Generic::<R> {
+            searcher: Searcher::new(self.0, w),
+            game: Game::from_position(Position::start(), DrawRules::default()),
+            rng: StdRng::seed_from_u64(self.2),
+        })
+    }
+}
+
+/// An engine for `variant` with a `tt_mb` megabyte table, the tuned weights (or
+/// `weights`), and a random seed for the lower levels' choices.
+pub fn player(
+    variant: Variant,
+    tt_mb: usize,
+    weights: Option<Weights>,
+    seed: u64,
+) -> Box<dyn Player> {
+    variant.visit(Make(tt_mb, weights, seed))
+}
