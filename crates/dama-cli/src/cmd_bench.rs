@@ -26,15 +26,9 @@ pub struct Args {
 /// The bench positions: each variant's start and a middle game of the seed variants.
 pub const POSITIONS: &[(Variant, Option<&str>)] = &[
     (Variant::English, None),
-    (
-        Variant::English,
-        Some("B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,5,6,7,9,10,12,13"),
-    ),
+    (Variant::English, Some("B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,5,6,7,9,10,12,13")),
     (Variant::Russian, None),
-    (
-        Variant::Russian,
-        Some("W:Wa1,a3,b2,c1,c3,d2,e3,f2,g1,g3,h2:Bb6,b8,c7,d6,e7,f6,f8,g7,h6,h8"),
-    ),
+    (Variant::Russian, Some("W:Wa1,a3,b2,c1,c3,d2,e3,f2,g1,g3,h2:Bb6,b8,c7,d6,e7,f6,f8,g7,h6,h8")),
     (Variant::Turkish, None),
     (Variant::International, None),
     (Variant::Brazilian, None),
@@ -50,11 +44,7 @@ pub fn run(a: Args) -> Result<()> {
         for v in Variant::ALL {
             let mut p = player(v, 64, None, 1);
             let t = Duration::from_secs_f64(secs);
-            let limits = Limits {
-                soft_time: Some(t),
-                hard_time: Some(t),
-                ..Limits::default()
-            };
+            let limits = Limits { soft_time: Some(t), hard_time: Some(t), ..Limits::default() };
             let start = Instant::now();
             let d = p.think(limits, Level::full(), &stop, &mut |_| {});
             let e = start.elapsed().as_secs_f64();
@@ -73,15 +63,7 @@ pub fn run(a: Args) -> Result<()> {
         let mut p = player(*v, 16, None, 1);
         p.set_position(*fen, &[]).map_err(anyhow::Error::msg)?;
         let t = Instant::now();
-        let d = p.think(
-            Limits {
-                depth: Some(a.depth),
-                ..Limits::default()
-            },
-            Level::full(),
-            &stop,
-            &mut |_| {},
-        );
+        let d = p.think(Limits { depth: Some(a.depth), ..Limits::default() }, Level::full(), &stop, &mut |_| {});
         let e = t.elapsed().as_secs_f64();
         println!(
             "{:<14} {:<60} depth {:>2} nodes {:>10} {:>6.1} M/s best {}",

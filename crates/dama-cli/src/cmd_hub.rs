@@ -58,24 +58,14 @@ pub fn run(a: Args) -> Result<()> {
                 stop.store(true, Ordering::Relaxed);
                 break;
             }
-            Action::Search {
-                limits,
-                level,
-                fen,
-                moves,
-            } => {
+            Action::Search { limits, level, fen, moves } => {
                 if let Some(w) = worker.take() {
                     stop.store(true, Ordering::Relaxed);
                     let _ = w.join();
                 }
                 stop.store(false, Ordering::Relaxed);
-                let (out, stop, engine, variant, hash) = (
-                    out.clone(),
-                    stop.clone(),
-                    engine.clone(),
-                    hub.variant,
-                    a.hash,
-                );
+                let (out, stop, engine, variant, hash) =
+                    (out.clone(), stop.clone(), engine.clone(), hub.variant, a.hash);
                 worker = Some(thread::spawn(move || {
                     let mut slot = engine.lock().unwrap_or_else(|e| e.into_inner());
                     if slot.as_ref().is_none_or(|p| p.variant() != variant) {
@@ -89,11 +79,7 @@ pub fn run(a: Args) -> Result<()> {
                     }
                     let d = p.think(limits, level, &stop, &mut |r| {
                         let secs = r.millis as f64 / 1000.0;
-                        let nps = if secs > 0.0 {
-                            r.nodes as f64 / secs / 1e6
-                        } else {
-                            0.0
-                        };
+                        let nps = if secs > 0.0 { r.nodes as f64 / secs / 1e6 } else { 0.0 };
                         say(
                             &out,
                             &format!(
@@ -108,10 +94,7 @@ pub fn run(a: Args) -> Result<()> {
                         );
                     });
                     match d.best {
-                        Some(m) => say(
-                            &out,
-                            &format!("done move={}", to_hub_move(variant, &fen, &moves, &m)),
-                        ),
+                        Some(m) => say(&out, &format!("done move={}", to_hub_move(variant, &fen, &moves, &m))),
                         None => say(&out, "done move=none"),
                     }
                 }));

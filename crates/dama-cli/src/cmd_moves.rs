@@ -30,10 +30,7 @@ impl VariantFn for List<'_> {
             Some(f) => parse_fen::<R>(f).map_err(|e| anyhow!("bad --fen: {e}"))?,
             None => Position::<R>::start(),
         };
-        Ok(legal_moves(&pos)
-            .iter()
-            .map(|m| move_to_string(&pos, m, !self.0.short))
-            .collect())
+        Ok(legal_moves(&pos).iter().map(|m| move_to_string(&pos, m, !self.0.short)).collect())
     }
 }
 

@@ -75,8 +75,7 @@ impl VariantFn for Check<'_> {
 
 fn check(a: CheckArgs) -> Result<()> {
     let default = a.variant.unwrap_or(Variant::English);
-    let (mut games, mut legal, mut illegal, mut unreadable, mut warnings) =
-        (0u64, 0u64, 0u64, 0u64, 0u64);
+    let (mut games, mut legal, mut illegal, mut unreadable, mut warnings) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut errors = Vec::new();
     for path in &a.files {
         for item in open(path)? {
@@ -94,19 +93,12 @@ fn check(a: CheckArgs) -> Result<()> {
                     }
                     let res = variant_of(&g, a.variant.unwrap_or(default))
                         .map_err(|e| (0, String::new(), e))
-                        .and_then(|v| {
-                            v.visit(Check(&g))
-                                .map_err(|e| (e.ply, e.text.clone(), e.to_string()))
-                        });
+                        .and_then(|v| v.visit(Check(&g)).map_err(|e| (e.ply, e.text.clone(), e.to_string())));
                     match res {
                         Ok(_) => legal += 1,
                         Err((ply, mv, reason)) => {
                             illegal += 1;
-                            eprintln!(
-                                "{}: game {games} (line {}): {reason}",
-                                path.display(),
-                                g.at.line
-                            );
+                            eprintln!("{}: game {games} (line {}): {reason}", path.display(), g.at.line);
                             errors.push(json!({"file": path.display().to_string(), "game": games, "ply": ply, "move": mv, "reason": reason}));
                         }
                     }
@@ -139,45 +131,19 @@ impl VariantFn for Convert<'_> {
             .moves
             .iter()
             .zip(&g.moves)
-            .map(|(m, pm)| MoveRecord {
-                mv: *m,
-                clock_ms: None,
-                comments: pm.comments.clone(),
-            })
+            .map(|(m, pm)| MoveRecord { mv: *m, clock_ms: None, comments: pm.comments.clone() })
             .collect();
-        let result = g
-            .result
-            .clone()
-            .or_else(|| g.tag("Result").map(str::to_string))
-            .unwrap_or_else(|| "*".into());
-        Ok(write_pdn(
-            &g.tags,
-            r.game.start(),
-            &records,
-            &result,
-            self.1,
-        ))
+        let result = g.result.clone().or_else(|| g.tag("Result").map(str::to_string)).unwrap_or_else(|| "*".into());
+        Ok(write_pdn(&g.tags, r.game.start(), &records, &result, self.1))
     }
 }
 
 fn convert(a: ConvertArgs) -> Result<()> {
     let style = match a.to {
-        Target::Numeric => WriteStyle {
-            squares: SquareStyle::Numeric,
-            long: false,
-        },
-        Target::Algebraic => WriteStyle {
-            squares: SquareStyle::Algebraic,
-            long: false,
-        },
-        Target::Long => WriteStyle {
-            squares: SquareStyle::Own,
-            long: true,
-        },
-        Target::Short => WriteStyle {
-            squares: SquareStyle::Own,
-            long: false,
-        },
+        Target::Numeric => WriteStyle { squares: SquareStyle::Numeric, long: false },
+        Target::Algebraic => WriteStyle { squares: SquareStyle::Algebraic, long: false },
+        Target::Long => WriteStyle { squares: SquareStyle::Own, long: true },
+        Target::Short => WriteStyle { squares: SquareStyle::Own, long: false },
     };
     let mut failed = 0;
     let stdout = std::io::stdout();
@@ -186,9 +152,7 @@ fn convert(a: ConvertArgs) -> Result<()> {
         let text = item
             .map_err(|e| anyhow::anyhow!("{e}"))
             .and_then(|g| {
-                variant_of(&g, a.variant.unwrap_or(Variant::English))
-                    .map_err(anyhow::Error::msg)
-                    .map(|v| (g, v))
+                variant_of(&g, a.variant.unwrap_or(Variant::English)).map_err(anyhow::Error::msg).map(|v| (g, v))
             })
             .and_then(|(g, v)| v.visit(Convert(&g, style)));
         match text {

@@ -80,11 +80,7 @@ pub fn run(args: Args) -> Result<()> {
         });
         println!("{v}");
     } else {
-        println!(
-            "perft({}) = {nodes}  ({secs:.3} s, {:.1} M nodes/s)",
-            args.depth,
-            nps / 1e6
-        );
+        println!("perft({}) = {nodes}  ({secs:.3} s, {:.1} M nodes/s)", args.depth, nps / 1e6);
     }
     Ok(())
 }

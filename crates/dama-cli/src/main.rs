@@ -12,11 +12,7 @@ use clap::{Parser, Subcommand};
 
 /// dama: draughts by every rulebook.
 #[derive(Parser)]
-#[command(
-    name = "dama",
-    version,
-    about = "Draughts by every rulebook: rules, tools and play."
-)]
+#[command(name = "dama", version, about = "Draughts by every rulebook: rules, tools and play.")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -49,14 +45,8 @@ fn main() -> Result<()> {
         Some(Command::Hub(a)) => cmd_hub::run(a),
         Some(Command::Bench(a)) => cmd_bench::run(a),
         None => {
-            println!(
-                "dama {}: draughts by every rulebook.",
-                env!("CARGO_PKG_VERSION")
-            );
-            println!(
-                "Variants: {}",
-                dama_core::Variant::ALL.map(|v| v.key()).join(", ")
-            );
+            println!("dama {}: draughts by every rulebook.", env!("CARGO_PKG_VERSION"));
+            println!("Variants: {}", dama_core::Variant::ALL.map(|v| v.key()).join(", "));
             println!("Try: dama moves --variant russian --fen \"W:Wh6:Bg7,c5,d2\"");
             println!("     dama perft --variant english --depth 9");
             println!("Run `dama --help` for every command.");

@@ -4,10 +4,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn dama(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(args)
-        .output()
-        .expect("run dama");
+    let out = Command::new(env!("CARGO_BIN_EXE_dama")).args(args).output().expect("run dama");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into(),
@@ -16,9 +13,7 @@ fn dama(args: &[&str]) -> (i32, String, String) {
 }
 
 fn shared(rel: &str) -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(rel);
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared").join(rel);
     assert!(p.exists(), "missing {}", p.display());
     p.to_string_lossy().into()
 }
@@ -58,31 +53,11 @@ fn perft_json_and_divide() {
     assert_eq!(j["nodes"], 36768);
     assert!(j["seconds"].is_number() && j["nodes_per_second"].is_number());
     let keys: Vec<&String> = j.as_object().unwrap().keys().collect();
-    assert_eq!(
-        keys,
-        ["variant", "depth", "nodes", "seconds", "nodes_per_second"]
-    );
-    let (_, out, _) = dama(&[
-        "perft",
-        "--variant",
-        "international",
-        "--depth",
-        "2",
-        "--divide",
-        "--json",
-    ]);
+    assert_eq!(keys, ["variant", "depth", "nodes", "seconds", "nodes_per_second"]);
+    let (_, out, _) = dama(&["perft", "--variant", "international", "--depth", "2", "--divide", "--json"]);
     assert_eq!(out.lines().count(), 9 + 1);
     assert_eq!(last_json(&out)["nodes"], 81);
-    let (_, out, _) = dama(&[
-        "perft",
-        "--variant",
-        "russian",
-        "--depth",
-        "8",
-        "--duplicates",
-        "keep",
-        "--json",
-    ]);
+    let (_, out, _) = dama(&["perft", "--variant", "russian", "--depth", "8", "--duplicates", "keep", "--json"]);
     assert_eq!(last_json(&out)["nodes"], 929905);
 }
 
@@ -92,14 +67,7 @@ fn pdn_check_reports_and_sets_the_exit_code() {
     let (code, out, _) = dama(&["pdn", "check", &f, "--json"]);
     assert_eq!(code, 0);
     let j = last_json(&out);
-    assert_eq!(
-        (
-            j["games"].as_u64(),
-            j["legal"].as_u64(),
-            j["illegal"].as_u64()
-        ),
-        (Some(4), Some(4), Some(0))
-    );
+    assert_eq!((j["games"].as_u64(), j["legal"].as_u64(), j["illegal"].as_u64()), (Some(4), Some(4), Some(0)));
     // 10x10 games without GameType read as English (the default) fail; --variant fixes it.
     let f = shared("data/pdn/pdn3-test-suite/succeed/wk2003.pdn");
     let (code, out, _) = dama(&["pdn", "check", &f, "--json"]);
@@ -107,12 +75,7 @@ fn pdn_check_reports_and_sets_the_exit_code() {
     if j["illegal"].as_u64() > Some(0) {
         assert_eq!(code, 1);
         let e = &j["errors"][0];
-        assert!(
-            e["game"].is_number()
-                && e["ply"].is_number()
-                && e["move"].is_string()
-                && e["reason"].is_string()
-        );
+        assert!(e["game"].is_number() && e["ply"].is_number() && e["move"].is_string() && e["reason"].is_string());
     }
     let (code, _, _) = dama(&["pdn", "check", &f, "--variant", "international"]);
     assert_eq!(code, 0);
@@ -137,15 +100,7 @@ fn pdn_convert_round_trips_through_every_notation() {
         assert_eq!(code, 0, "{to}: {err}");
         assert_eq!(last_json(&out)["legal"], 153);
     }
-    let (_, numeric, _) = dama(&[
-        "pdn",
-        "convert",
-        &f,
-        "--variant",
-        "russian",
-        "--to",
-        "numeric",
-    ]);
+    let (_, numeric, _) = dama(&["pdn", "convert", &f, "--variant", "russian", "--to", "numeric"]);
     assert!(numeric.contains("1. 22-18"), "{}", &numeric[..400]);
     std::fs::remove_dir_all(&dir).ok();
 }

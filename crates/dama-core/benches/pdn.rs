@@ -11,9 +11,8 @@ use dama_core::record::replay;
 use dama_core::variant::{International, Russian};
 
 fn text(file: &str) -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/pdn/pdn3-test-suite/succeed")
-        .join(file);
+    let p =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pdn/pdn3-test-suite/succeed").join(file);
     std::fs::read_to_string(p).expect("shared test data")
 }
 
@@ -23,42 +22,20 @@ fn bench(c: &mut Criterion) {
     let count = |t: &str, f: &dyn Fn(&dama_core::pdn::PdnGame) -> usize| -> u64 {
         read_all(t).iter().flatten().map(|g| f(g) as u64).sum()
     };
-    let intl_plies = count(&intl, &|g| {
-        replay::<International>(g)
-            .map(|r| r.moves.len())
-            .unwrap_or(0)
-    });
-    let ru_plies = count(&russian, &|g| {
-        replay::<Russian>(g).map(|r| r.moves.len()).unwrap_or(0)
-    });
+    let intl_plies = count(&intl, &|g| replay::<International>(g).map(|r| r.moves.len()).unwrap_or(0));
+    let ru_plies = count(&russian, &|g| replay::<Russian>(g).map(|r| r.moves.len()).unwrap_or(0));
     let mut g = c.benchmark_group("pdn");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
+    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
     g.throughput(Throughput::Elements(intl_plies));
     g.bench_function("read+replay/international", |b| {
-        b.iter(|| {
-            read_all(black_box(&intl))
-                .iter()
-                .flatten()
-                .filter_map(|g| replay::<International>(g).ok())
-                .count()
-        })
+        b.iter(|| read_all(black_box(&intl)).iter().flatten().filter_map(|g| replay::<International>(g).ok()).count())
     });
     g.throughput(Throughput::Elements(ru_plies));
     g.bench_function("read+replay/russian", |b| {
-        b.iter(|| {
-            read_all(black_box(&russian))
-                .iter()
-                .flatten()
-                .filter_map(|g| replay::<Russian>(g).ok())
-                .count()
-        })
+        b.iter(|| read_all(black_box(&russian)).iter().flatten().filter_map(|g| replay::<Russian>(g).ok()).count())
     });
     g.throughput(Throughput::Bytes(intl.len() as u64));
-    g.bench_function("read-only/international", |b| {
-        b.iter(|| read_all(black_box(&intl)).len())
-    });
+    g.bench_function("read-only/international", |b| b.iter(|| read_all(black_box(&intl)).len()));
     g.finish();
 }
 

@@ -15,12 +15,8 @@ fn ours<R: Rules>(c: &mut Criterion, name: &str, depth: u32) {
     let nodes = perft(&pos, depth, true);
     let mut g = c.benchmark_group(format!("perft/{name}"));
     g.throughput(Throughput::Elements(nodes));
-    g.sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
-    g.bench_function(BenchmarkId::new("dama", depth), |b| {
-        b.iter(|| perft(black_box(&pos), depth, true))
-    });
+    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    g.bench_function(BenchmarkId::new("dama", depth), |b| b.iter(|| perft(black_box(&pos), depth, true)));
     g.finish();
 }
 
@@ -29,22 +25,12 @@ fn turkish_vs_kish(c: &mut Criterion) {
     let pos = Position::<Turkish>::start();
     let nodes = perft(&pos, depth, false);
     let board = kish::Board::new_default();
-    assert_eq!(
-        board.perft(depth as u64),
-        nodes,
-        "kish and dama disagree on perft"
-    );
+    assert_eq!(board.perft(depth as u64), nodes, "kish and dama disagree on perft");
     let mut g = c.benchmark_group("perft/turkish");
     g.throughput(Throughput::Elements(nodes));
-    g.sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
-    g.bench_function(BenchmarkId::new("dama", depth), |b| {
-        b.iter(|| perft(black_box(&pos), depth, false))
-    });
-    g.bench_function(BenchmarkId::new("kish", depth), |b| {
-        b.iter(|| black_box(&board).perft(depth as u64))
-    });
+    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    g.bench_function(BenchmarkId::new("dama", depth), |b| b.iter(|| perft(black_box(&pos), depth, false)));
+    g.bench_function(BenchmarkId::new("kish", depth), |b| b.iter(|| black_box(&board).perft(depth as u64)));
     g.finish();
 }
 

@@ -76,12 +76,7 @@ pub fn parse_setup<R: Rules>(fen: &str) -> Result<Setup, FenError> {
             setup.side = match f {
                 "W" | "w" => Color::White,
                 "B" | "b" => Color::Black,
-                _ => {
-                    return Err(FenError::BadSide {
-                        found: f.to_string(),
-                        at,
-                    })
-                }
+                _ => return Err(FenError::BadSide { found: f.to_string(), at }),
             };
             continue;
         }
@@ -92,12 +87,7 @@ pub fn parse_setup<R: Rules>(fen: &str) -> Result<Setup, FenError> {
             Some('B') | Some('b') => Color::Black,
             // lidraughts adds `:H<n>` (half-move clock) and `:F<n>` (move number).
             Some('H') | Some('F') if n > 2 => continue,
-            _ => {
-                return Err(FenError::BadList {
-                    found: f.chars().take(8).collect(),
-                    at,
-                })
-            }
+            _ => return Err(FenError::BadList { found: f.chars().take(8).collect(), at }),
         };
         if seen[color.index()] {
             return Err(FenError::Repeated(color));
@@ -125,38 +115,25 @@ pub fn parse_setup<R: Rules>(fen: &str) -> Result<Setup, FenError> {
             };
             let parts: Vec<&str> = sq.split('-').collect();
             if parts.len() == 2 && R::NOTATION != Notation::Algebraic {
-                let bad = || FenError::BadRange {
-                    text: t.to_string(),
-                    at: here,
-                };
+                let bad = || FenError::BadRange { text: t.to_string(), at: here };
                 let a: usize = parts[0].trim().parse().map_err(|_| bad())?;
                 let b: usize = parts[1].trim().parse().map_err(|_| bad())?;
                 if a > b {
                     return Err(bad());
                 }
                 for num in a..=b {
-                    let i = crate::notation::index_of_number::<R>(num).ok_or_else(|| {
-                        FenError::BadSquare {
-                            text: num.to_string(),
-                            at: here,
-                        }
-                    })?;
+                    let i = crate::notation::index_of_number::<R>(num)
+                        .ok_or_else(|| FenError::BadSquare { text: num.to_string(), at: here })?;
                     add(i);
                 }
             } else {
                 // Algebraic variants also read numbered squares (many Russian files do).
                 let i = parse_square::<R>(sq)
                     .or_else(|| {
-                        let numeric = R::NOTATION == Notation::Algebraic
-                            && sq.bytes().all(|b| b.is_ascii_digit());
-                        numeric
-                            .then(|| parse_square_styled::<R>(sq, SquareStyle::Numeric))
-                            .flatten()
+                        let numeric = R::NOTATION == Notation::Algebraic && sq.bytes().all(|b| b.is_ascii_digit());
+                        numeric.then(|| parse_square_styled::<R>(sq, SquareStyle::Numeric)).flatten()
                     })
-                    .ok_or_else(|| FenError::BadSquare {
-                        text: sq.to_string(),
-                        at: here,
-                    })?;
+                    .ok_or_else(|| FenError::BadSquare { text: sq.to_string(), at: here })?;
                 add(i);
             }
         }
@@ -184,20 +161,11 @@ pub fn write_fen<R: Rules>(pos: &Position<R>) -> String {
             if all >> i & 1 != 0 {
                 let king = s.kings[c.index()] >> i & 1 != 0;
                 let name = square_name::<R>(i);
-                items.push((
-                    square_number::<R>(i),
-                    if king { format!("K{name}") } else { name },
-                ));
+                items.push((square_number::<R>(i), if king { format!("K{name}") } else { name }));
             }
         }
         items.sort();
-        out.push_str(
-            &items
-                .into_iter()
-                .map(|(_, n)| n)
-                .collect::<Vec<_>>()
-                .join(","),
-        );
+        out.push_str(&items.into_iter().map(|(_, n)| n).collect::<Vec<_>>().join(","));
     }
     out
 }

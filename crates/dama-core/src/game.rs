@@ -58,38 +58,18 @@ impl DrawRules {
     /// The rules of `variant` under `preset` (presets that do not concern the variant
     /// give its official rules).
     pub fn preset(variant: Variant, preset: RulePreset) -> DrawRules {
-        let base = DrawRules {
-            repetition: Some(3),
-            ..DrawRules::default()
-        };
+        let base = DrawRules { repetition: Some(3), ..DrawRules::default() };
         match (variant, preset) {
-            (Variant::English, RulePreset::Seed001) => DrawRules {
-                no_progress_plies: Some(80),
-                move_cap_plies: Some(200),
-                ..base
-            },
-            (Variant::English, RulePreset::Seed003) => DrawRules {
-                kings_only_adjudication_plies: Some(20),
-                ..base
-            },
-            (Variant::English, _) => DrawRules {
-                no_progress_plies: Some(80),
-                ..base
-            },
-            (Variant::Russian, _) => DrawRules {
-                many_kings_vs_king_moves: Some(15),
-                king_vs_king: true,
-                ..base
-            },
-            (Variant::Turkish, _) => DrawRules {
-                turkish_endings: true,
-                ..base
-            },
-            (Variant::International | Variant::Brazilian | Variant::Canadian, _) => DrawRules {
-                kings_only_plies: Some(50),
-                fmjd_endgames: true,
-                ..base
-            },
+            (Variant::English, RulePreset::Seed001) => {
+                DrawRules { no_progress_plies: Some(80), move_cap_plies: Some(200), ..base }
+            }
+            (Variant::English, RulePreset::Seed003) => DrawRules { kings_only_adjudication_plies: Some(20), ..base },
+            (Variant::English, _) => DrawRules { no_progress_plies: Some(80), ..base },
+            (Variant::Russian, _) => DrawRules { many_kings_vs_king_moves: Some(15), king_vs_king: true, ..base },
+            (Variant::Turkish, _) => DrawRules { turkish_endings: true, ..base },
+            (Variant::International | Variant::Brazilian | Variant::Canadian, _) => {
+                DrawRules { kings_only_plies: Some(50), fmjd_endgames: true, ..base }
+            }
             _ => base,
         }
     }
@@ -145,11 +125,7 @@ impl fmt::Display for EndReason {
                 write!(f, "{} moves each without a capture or a crowning", p / 2)
             }
             EndReason::MoveCap(p) => write!(f, "{p} moves were played without a winner"),
-            EndReason::KingsOnly(p) => write!(
-                f,
-                "{} moves each with only kings moving and no capture",
-                p / 2
-            ),
+            EndReason::KingsOnly(p) => write!(f, "{} moves each with only kings moving and no capture", p / 2),
             EndReason::LoneKingEndgame(m) => write!(f, "the lone king was not caught in {m} moves"),
             EndReason::ManyKingsVsKing(m) => {
                 write!(f, "3 kings could not catch the lone king in {m} moves")
@@ -178,12 +154,7 @@ impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
             None => write!(f, "Draw: {}", self.reason),
-            Some(c) => write!(
-                f,
-                "{} wins: {}",
-                if c == Color::White { "White" } else { "Black" },
-                self.reason
-            ),
+            Some(c) => write!(f, "{} wins: {}", if c == Color::White { "White" } else { "Black" }, self.reason),
         }
     }
 }
@@ -338,32 +309,12 @@ impl<R: Rules> Game<R> {
         let saved = self.counters;
         let mut c = self.counters;
         let capture = mv.is_capture();
-        c.no_progress = if capture || mv.promote {
-            0
-        } else {
-            c.no_progress + 1
-        };
-        c.reversible = if capture || !was_king {
-            0
-        } else {
-            c.reversible + 1
-        };
-        c.kings_only = if was_king && !capture {
-            c.kings_only + 1
-        } else {
-            0
-        };
+        c.no_progress = if capture || mv.promote { 0 } else { c.no_progress + 1 };
+        c.reversible = if capture || !was_king { 0 } else { c.reversible + 1 };
+        c.kings_only = if was_king && !capture { c.kings_only + 1 } else { 0 };
         let after = before.play(mv);
-        c.same_material = if material(&before) == material(&after) {
-            c.same_material + 1
-        } else {
-            0
-        };
-        self.plies.push(Ply {
-            before,
-            mv: *mv,
-            counters: saved,
-        });
+        c.same_material = if material(&before) == material(&after) { c.same_material + 1 } else { 0 };
+        self.plies.push(Ply { before, mv: *mv, counters: saved });
         self.pos = after;
         self.counters = c;
         self.status = self.evaluate();
@@ -397,34 +348,22 @@ impl<R: Rules> Game<R> {
 
     /// `loser` resigns.
     pub fn resign(&mut self, loser: Color) {
-        self.end(GameResult {
-            winner: Some(!loser),
-            reason: EndReason::Resignation,
-        });
+        self.end(GameResult { winner: Some(!loser), reason: EndReason::Resignation });
     }
 
     /// Both players agreed to a draw.
     pub fn agree_draw(&mut self) {
-        self.end(GameResult {
-            winner: None,
-            reason: EndReason::Agreement,
-        });
+        self.end(GameResult { winner: None, reason: EndReason::Agreement });
     }
 
     /// `loser`'s flag fell.
     pub fn time_out(&mut self, loser: Color) {
-        self.end(GameResult {
-            winner: Some(!loser),
-            reason: EndReason::Time,
-        });
+        self.end(GameResult { winner: Some(!loser), reason: EndReason::Time });
     }
 
     /// The arbiter's decision: `winner`, or a draw.
     pub fn adjudicate(&mut self, winner: Option<Color>) {
-        self.end(GameResult {
-            winner,
-            reason: EndReason::Adjudication,
-        });
+        self.end(GameResult { winner, reason: EndReason::Adjudication });
     }
 
     fn evaluate(&self) -> Status {
@@ -472,10 +411,7 @@ impl<R: Rules> Game<R> {
         }
         // Endgames against a lone king: (pieces of the strong side, whether it has a king).
         let lone_king = |strong: (u32, u32), weak: (u32, u32)| weak == (0, 1) && strong.1 >= 1;
-        for (strong_side, strong, weak) in [
-            (Color::White, (wm, wk), (bm, bk)),
-            (Color::Black, (bm, bk), (wm, wk)),
-        ] {
+        for (strong_side, strong, weak) in [(Color::White, (wm, wk), (bm, bk)), (Color::Black, (bm, bk), (wm, wk))] {
             if !lone_king(strong, weak) {
                 continue;
             }

@@ -235,14 +235,8 @@ mod tests {
                 let nb = x.lowest();
                 assert!(l.valid & (1 << nb) != 0);
                 let (dr, dc) = delta(l.full, d);
-                assert_eq!(
-                    l.row_of_bit[nb as usize] as i32,
-                    l.row_of_bit[b as usize] as i32 + dr
-                );
-                assert_eq!(
-                    l.col_of_bit[nb as usize] as i32,
-                    l.col_of_bit[b as usize] as i32 + dc
-                );
+                assert_eq!(l.row_of_bit[nb as usize] as i32, l.row_of_bit[b as usize] as i32 + dr);
+                assert_eq!(l.col_of_bit[nb as usize] as i32, l.col_of_bit[b as usize] as i32 + dc);
             }
         }
     }

@@ -241,11 +241,7 @@ fn count_for<R: Rules, const WHITE: bool>(pos: &Position<R>, merge_routes: bool)
     }
 }
 
-fn generate_captures<R: Rules, S: Sink<BB<R>>, const WHITE: bool>(
-    pos: &Position<R>,
-    men: BB<R>,
-    sink: &mut S,
-) {
+fn generate_captures<R: Rules, S: Sink<BB<R>>, const WHITE: bool>(pos: &Position<R>, men: BB<R>, sink: &mut S) {
     let us = side(WHITE);
     let them = !us;
     let mut dfs = Dfs::<R, S, WHITE> {
@@ -346,12 +342,7 @@ impl<R: Rules, S: Sink<BB<R>>, const WHITE: bool> Dfs<'_, R, S, WHITE> {
                 ((((n + k) << 8) - k) << 1) | self.with_king as u64
             }
         };
-        let mv = Move {
-            from: self.from as u8,
-            to: to as u8,
-            promote,
-            captured,
-        };
+        let mv = Move { from: self.from as u8, to: to as u8, promote, captured };
         let len = self.len;
         self.sink.capture(mv, key, &self.path[..len]);
     }
@@ -445,20 +436,11 @@ impl<R: Rules, S: Sink<BB<R>>, const WHITE: bool> Dfs<'_, R, S, WHITE> {
             let mut land = first;
             while land.any() {
                 let to = land.lowest();
-                let next = if R::KING == KingRange::Flying {
-                    step::<R::G>(land, d) & empty
-                } else {
-                    BB::<R>::ZERO
-                };
+                let next = if R::KING == KingRange::Flying { step::<R::G>(land, d) & empty } else { BB::<R>::ZERO };
                 self.push(to);
                 // Going on along the same line is one route, found from the last
                 // landing square only; from nearer squares the king turns.
-                goes_on |= self.king(
-                    to,
-                    d,
-                    R::COLLINEAR_ROUTES_DISTINCT || next.is_empty(),
-                    crowned,
-                );
+                goes_on |= self.king(to, d, R::COLLINEAR_ROUTES_DISTINCT || next.is_empty(), crowned);
                 self.len -= 1;
                 land = next;
             }
@@ -532,10 +514,7 @@ pub fn is_legal<R: Rules>(pos: &Position<R>, mv: &Move<BB<R>>) -> bool {
     let is_king = (pos.kings() & from).any();
     if !is_king {
         let crowned = (Position::<R>::crowning_row(us) & to).any();
-        return mv.promote == crowned
-            && man_move_dirs::<R>(us)
-                .iter()
-                .any(|&d| step::<R::G>(from, d) == to);
+        return mv.promote == crowned && man_move_dirs::<R>(us).iter().any(|&d| step::<R::G>(from, d) == to);
     }
     if mv.promote || (restricted_king(pos, us) & from).any() {
         return false;

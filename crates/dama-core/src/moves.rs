@@ -85,11 +85,7 @@ impl<B: Bits> MoveList<B> {
     /// An empty list; `merge_routes == false` keeps every capture route as its own move.
     #[inline]
     pub fn with_routes(merge_routes: bool) -> Self {
-        MoveList {
-            moves: ArrayVec::new(),
-            best: 0,
-            merge_routes,
-        }
+        MoveList { moves: ArrayVec::new(), best: 0, merge_routes }
     }
 
     /// Empties the list.
@@ -145,12 +141,7 @@ impl<B: Bits> Default for MoveList<B> {
 impl<B: Bits> Sink<B> for MoveList<B> {
     #[inline(always)]
     fn quiet(&mut self, from: u32, to: u32, promote: bool) {
-        self.push(Move {
-            from: from as u8,
-            to: to as u8,
-            promote,
-            captured: B::ZERO,
-        });
+        self.push(Move { from: from as u8, to: to as u8, promote, captured: B::ZERO });
     }
 
     #[inline(always)]
@@ -199,17 +190,8 @@ impl<B: Bits> Sink<B> for RoutedList<B> {
         let mut path = [0u8; MAX_PATH];
         path[0] = from as u8;
         path[1] = to as u8;
-        let mv = Move {
-            from: from as u8,
-            to: to as u8,
-            promote,
-            captured: B::ZERO,
-        };
-        self.moves.push(Routed {
-            mv,
-            path,
-            path_len: 2,
-        });
+        let mv = Move { from: from as u8, to: to as u8, promote, captured: B::ZERO };
+        self.moves.push(Routed { mv, path, path_len: 2 });
     }
 
     fn capture(&mut self, mv: Move<B>, key: u64, p: &[u8]) {
@@ -221,10 +203,6 @@ impl<B: Bits> Sink<B> for RoutedList<B> {
         let mut path = [0u8; MAX_PATH];
         let n = p.len().min(MAX_PATH);
         path[..n].copy_from_slice(&p[..n]);
-        self.moves.push(Routed {
-            mv,
-            path,
-            path_len: n as u8,
-        });
+        self.moves.push(Routed { mv, path, path_len: n as u8 });
     }
 }

@@ -166,19 +166,15 @@ pub fn parse_move_text<R: Rules>(text: &str) -> Result<MoveText, MoveTextError> 
     let mut capture = false;
     let mut cur = String::new();
     let mut cur_at = 0;
-    let flush =
-        |cur: &mut String, at: usize, squares: &mut Vec<usize>| -> Result<(), MoveTextError> {
-            if cur.is_empty() {
-                return Ok(());
-            }
-            let sq = parse_square::<R>(cur).ok_or_else(|| MoveTextError::BadSquare {
-                text: cur.clone(),
-                at,
-            })?;
-            squares.push(sq);
-            cur.clear();
-            Ok(())
-        };
+    let flush = |cur: &mut String, at: usize, squares: &mut Vec<usize>| -> Result<(), MoveTextError> {
+        if cur.is_empty() {
+            return Ok(());
+        }
+        let sq = parse_square::<R>(cur).ok_or_else(|| MoveTextError::BadSquare { text: cur.clone(), at })?;
+        squares.push(sq);
+        cur.clear();
+        Ok(())
+    };
     for (i, ch) in text.trim().chars().enumerate() {
         let at = i + 1;
         match ch {
@@ -226,12 +222,7 @@ pub fn route_of<R: Rules>(pos: &Position<R>, mv: &Move<BB<R>>) -> Option<Vec<usi
     routed_moves(pos)
         .into_iter()
         .find(|r| r.mv == *mv)
-        .map(|r| {
-            r.path()
-                .iter()
-                .map(|&b| l.index_of_bit[dense(b)] as usize)
-                .collect()
-        })
+        .map(|r| r.path().iter().map(|&b| l.index_of_bit[dense(b)] as usize).collect())
 }
 
 fn path_matches(written: &[usize], path: &[usize]) -> bool {
@@ -245,19 +236,12 @@ fn path_matches(written: &[usize], path: &[usize]) -> bool {
 
 /// Finds the legal move that `text` names in `pos`.
 pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move<BB<R>>, MoveError> {
-    let mt = parse_move_text::<R>(text).map_err(|source| MoveError::Text {
-        text: text.to_string(),
-        source,
-    })?;
+    let mt = parse_move_text::<R>(text).map_err(|source| MoveError::Text { text: text.to_string(), source })?;
     resolve::<R>(pos, &mt, text)
 }
 
 /// Finds the legal move that parsed move text names.
-pub fn resolve<R: Rules>(
-    pos: &Position<R>,
-    mt: &MoveText,
-    text: &str,
-) -> Result<Move<BB<R>>, MoveError> {
+pub fn resolve<R: Rules>(pos: &Position<R>, mt: &MoveText, text: &str) -> Result<Move<BB<R>>, MoveError> {
     let l = R::G::LAYOUT;
     // Fast path: origin and destination only, and exactly one move fits.
     if mt.squares.len() == 2 {
@@ -272,11 +256,7 @@ pub fn resolve<R: Rules>(
     let mut found: Vec<Move<BB<R>>> = Vec::new();
     let all = routed_moves(pos);
     for r in &all {
-        let path: Vec<usize> = r
-            .path()
-            .iter()
-            .map(|&b| l.index_of_bit[dense(b)] as usize)
-            .collect();
+        let path: Vec<usize> = r.path().iter().map(|&b| l.index_of_bit[dense(b)] as usize).collect();
         if path_matches(&mt.squares, &path) && !found.contains(&r.mv) {
             found.push(r.mv);
         }
@@ -292,10 +272,7 @@ pub fn resolve<R: Rules>(
             } else {
                 String::new()
             };
-            Err(MoveError::Illegal {
-                text: text.to_string(),
-                hint,
-            })
+            Err(MoveError::Illegal { text: text.to_string(), hint })
         }
         _ => Err(MoveError::Ambiguous {
             text: text.to_string(),
@@ -315,18 +292,11 @@ pub fn move_to_string<R: Rules>(pos: &Position<R>, mv: &Move<BB<R>>, long: bool)
     let ambiguous = || {
         let mut list = crate::moves::MoveList::new();
         generate(pos, &mut list);
-        list.iter()
-            .filter(|m| m.from == mv.from && m.to == mv.to && m.captured != mv.captured)
-            .count()
-            > 0
+        list.iter().filter(|m| m.from == mv.from && m.to == mv.to && m.captured != mv.captured).count() > 0
     };
     if long || ambiguous() {
         if let Some(route) = route_of(pos, mv) {
-            return route
-                .iter()
-                .map(|&i| square_name::<R>(i))
-                .collect::<Vec<_>>()
-                .join(&sep);
+            return route.iter().map(|&i| square_name::<R>(i)).collect::<Vec<_>>().join(&sep);
         }
     }
     format!("{}{}{}", name(mv.from), sep, name(mv.to))
@@ -385,11 +355,7 @@ pub fn detailed_moves<R: Rules>(pos: &Position<R>) -> Vec<MoveDetail<BB<R>>> {
         if out.iter().any(|d| d.mv == r.mv) {
             continue;
         }
-        let path: Vec<usize> = r
-            .path()
-            .iter()
-            .map(|&b| l.index_of_bit[dense(b)] as usize)
-            .collect();
+        let path: Vec<usize> = r.path().iter().map(|&b| l.index_of_bit[dense(b)] as usize).collect();
         let captured = captured_in_order::<R>(&path, r.mv.captured);
         out.push(MoveDetail {
             mv: r.mv,
@@ -423,10 +389,7 @@ fn physical<R: Rules>(index: usize, style: SquareStyle) -> (usize, usize) {
     let l = R::G::LAYOUT;
     let (r, c) = coords::<R>(index);
     let (w, h) = (l.width as usize, l.height as usize);
-    let mirrored = matches!(
-        R::NOTATION,
-        Notation::NumericItalian | Notation::NumericSpanish
-    );
+    let mirrored = matches!(R::NOTATION, Notation::NumericItalian | Notation::NumericSpanish);
     let c = if mirrored { w - 1 - c } else { c };
     if style == SquareStyle::Algebraic && R::FIRST == crate::color::Color::Black {
         (w - 1 - c, h - 1 - r)
@@ -446,11 +409,7 @@ pub fn square_name_styled<R: Rules>(index: usize, style: SquareStyle) -> String 
             }
             let (r, c) = coords::<R>(index);
             let (w, h) = (l.width as usize, l.height as usize);
-            let n = if l.full {
-                (h - 1 - r) * w + c + 1
-            } else {
-                (h - 1 - r) * (w / 2) + c / 2 + 1
-            };
+            let n = if l.full { (h - 1 - r) * w + c + 1 } else { (h - 1 - r) * (w / 2) + c / 2 + 1 };
             n.to_string()
         }
         SquareStyle::Algebraic | SquareStyle::AlgebraicWhiteBottom => {
@@ -470,12 +429,7 @@ pub fn parse_square_styled<R: Rules>(s: &str, style: SquareStyle) -> Option<usiz
 }
 
 /// Writes a move with squares in a given style.
-pub fn move_to_string_styled<R: Rules>(
-    pos: &Position<R>,
-    mv: &Move<BB<R>>,
-    long: bool,
-    style: SquareStyle,
-) -> String {
+pub fn move_to_string_styled<R: Rules>(pos: &Position<R>, mv: &Move<BB<R>>, long: bool, style: SquareStyle) -> String {
     if style == SquareStyle::Own {
         return move_to_string(pos, mv, long);
     }
@@ -485,20 +439,12 @@ pub fn move_to_string_styled<R: Rules>(
     if !mv.is_capture() {
         return format!("{}-{}", name(idx(mv.from)), name(idx(mv.to)));
     }
-    let sep = if style == SquareStyle::Numeric {
-        "x".to_string()
-    } else {
-        R::CAPTURE_SEP.to_string()
-    };
+    let sep = if style == SquareStyle::Numeric { "x".to_string() } else { R::CAPTURE_SEP.to_string() };
     let short = move_to_string(pos, mv, false);
     let is_long = long || short.matches(R::CAPTURE_SEP).count() > 1;
     if is_long {
         if let Some(route) = route_of(pos, mv) {
-            return route
-                .iter()
-                .map(|&i| name(i))
-                .collect::<Vec<_>>()
-                .join(&sep);
+            return route.iter().map(|&i| name(i)).collect::<Vec<_>>().join(&sep);
         }
     }
     format!("{}{}{}", name(idx(mv.from)), sep, name(idx(mv.to)))
@@ -537,10 +483,7 @@ fn split_squares(text: &str) -> Option<(Vec<String>, bool)> {
 /// The squares of move text in a given style, as dense indices.
 pub fn parse_squares_styled<R: Rules>(text: &str, style: SquareStyle) -> Option<Vec<usize>> {
     let (parts, _) = split_squares(text)?;
-    parts
-        .iter()
-        .map(|p| parse_square_styled::<R>(p, style))
-        .collect()
+    parts.iter().map(|p| parse_square_styled::<R>(p, style)).collect()
 }
 
 /// Finds the legal move that text with squares in `style` names.
@@ -554,17 +497,11 @@ pub fn parse_move_styled<R: Rules>(
     }
     let bad = |t: &str| MoveError::Text {
         text: text.to_string(),
-        source: MoveTextError::BadSquare {
-            text: t.to_string(),
-            at: text.find(t).map_or(1, |i| i + 1),
-        },
+        source: MoveTextError::BadSquare { text: t.to_string(), at: text.find(t).map_or(1, |i| i + 1) },
     };
     let (parts, capture) = split_squares(text).ok_or_else(|| bad(text))?;
     if parts.len() < 2 {
-        return Err(MoveError::Text {
-            text: text.to_string(),
-            source: MoveTextError::OneSquare,
-        });
+        return Err(MoveError::Text { text: text.to_string(), source: MoveTextError::OneSquare });
     }
     let mut squares = Vec::new();
     for p in &parts {

@@ -67,10 +67,7 @@ pub struct PdnGame {
 impl PdnGame {
     /// The value of a tag (case-insensitive name).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 }
 
@@ -137,16 +134,10 @@ impl Lexer<'_> {
         Some(c)
     }
     fn pos(&self) -> Pos {
-        Pos {
-            line: self.line,
-            col: self.col,
-        }
+        Pos { line: self.line, col: self.col }
     }
     fn warn(&mut self, at: Pos, message: impl Into<String>) {
-        self.issues.push(PdnIssue {
-            at,
-            message: message.into(),
-        });
+        self.issues.push(PdnIssue { at, message: message.into() });
     }
 
     /// Next token, or `Err` for an unreadable construct (the game is abandoned).
@@ -173,12 +164,7 @@ impl Lexer<'_> {
                     let mut text = String::new();
                     loop {
                         match self.bump() {
-                            None => {
-                                return Err(PdnIssue {
-                                    at,
-                                    message: "comment is never closed with '}'".into(),
-                                })
-                            }
+                            None => return Err(PdnIssue { at, message: "comment is never closed with '}'".into() }),
                             Some('}') => break,
                             Some('{') => {
                                 let p = self.pos();
@@ -241,10 +227,7 @@ impl Lexer<'_> {
                     loop {
                         match self.bump() {
                             None | Some('\n') => {
-                                return Err(PdnIssue {
-                                    at,
-                                    message: "setup '/FEN/' is never closed".into(),
-                                })
+                                return Err(PdnIssue { at, message: "setup '/FEN/' is never closed".into() })
                             }
                             Some('/') => break,
                             Some(c) => s.push(c),
@@ -272,29 +255,20 @@ impl Lexer<'_> {
             self.bump();
         }
         if name.is_empty() {
-            return Err(PdnIssue {
-                at,
-                message: "tag without a name".into(),
-            });
+            return Err(PdnIssue { at, message: "tag without a name".into() });
         }
         while self.peek(0).is_some_and(|c| c == ' ' || c == '\t') {
             self.bump();
         }
         if self.peek(0) != Some('"') {
-            return Err(PdnIssue {
-                at: self.pos(),
-                message: format!("tag {name}: value must be a quoted string"),
-            });
+            return Err(PdnIssue { at: self.pos(), message: format!("tag {name}: value must be a quoted string") });
         }
         self.bump();
         let mut value = String::new();
         loop {
             match self.bump() {
                 None | Some('\n') => {
-                    return Err(PdnIssue {
-                        at,
-                        message: format!("tag {name}: string is never closed"),
-                    })
+                    return Err(PdnIssue { at, message: format!("tag {name}: string is never closed") })
                 }
                 Some('\\') => {
                     if let Some(c) = self.bump() {
@@ -309,10 +283,7 @@ impl Lexer<'_> {
             self.bump();
         }
         if self.peek(0) != Some(']') {
-            return Err(PdnIssue {
-                at: self.pos(),
-                message: format!("tag {name}: expected ']'"),
-            });
+            return Err(PdnIssue { at: self.pos(), message: format!("tag {name}: expected ']'") });
         }
         self.bump();
         match ITALIAN_TAGS.iter().find(|(it, _)| *it == name) {
@@ -337,9 +308,7 @@ impl Lexer<'_> {
                     return (Tok::Number, at);
                 }
                 break;
-            } else if c == ' '
-                && s.ends_with(['x', 'X', '-', ':'])
-                && self.peek(1).is_some_and(|d| d.is_ascii_digit())
+            } else if c == ' ' && s.ends_with(['x', 'X', '-', ':']) && self.peek(1).is_some_and(|d| d.is_ascii_digit())
             {
                 // Fixed-width "29x 7".
                 self.bump();
@@ -357,13 +326,7 @@ impl Lexer<'_> {
 /// Parses the tokens of one chunk of text into games (a result token ends a game).
 fn parse_chunk(text: &str, first_line: usize) -> Vec<Result<PdnGame, PdnIssue>> {
     let mut issues = Vec::new();
-    let mut lx = Lexer {
-        chars: text.chars().collect(),
-        i: 0,
-        line: first_line,
-        col: 1,
-        issues: &mut issues,
-    };
+    let mut lx = Lexer { chars: text.chars().collect(), i: 0, line: first_line, col: 1, issues: &mut issues };
     let mut toks = Vec::new();
     let mut fatal = None;
     loop {
@@ -378,33 +341,23 @@ fn parse_chunk(text: &str, first_line: usize) -> Vec<Result<PdnGame, PdnIssue>> 
     }
     let warnings = std::mem::take(lx.issues);
     let mut out = Vec::new();
-    let mut game = PdnGame {
-        at: Pos {
-            line: first_line,
-            col: 1,
-        },
-        ..PdnGame::default()
-    };
+    let mut game = PdnGame { at: Pos { line: first_line, col: 1 }, ..PdnGame::default() };
     let mut started = false;
     // Stack of open lines: the main line at the bottom.
     let mut lines: Vec<Vec<PdnMove>> = vec![Vec::new()];
     let mut pending_setup = None;
     let mut game_warnings = warnings;
-    let flush =
-        |game: &mut PdnGame, lines: &mut Vec<Vec<PdnMove>>, warnings: &mut Vec<PdnIssue>| {
-            let mut g = std::mem::take(game);
-            while lines.len() > 1 {
-                let v = lines.pop().unwrap_or_default();
-                warnings.push(PdnIssue {
-                    at: g.at,
-                    message: "variation is never closed with ')'".into(),
-                });
-                attach_variation(lines.last_mut().expect("main line"), v);
-            }
-            g.moves = std::mem::take(&mut lines[0]);
-            g.warnings = std::mem::take(warnings);
-            g
-        };
+    let flush = |game: &mut PdnGame, lines: &mut Vec<Vec<PdnMove>>, warnings: &mut Vec<PdnIssue>| {
+        let mut g = std::mem::take(game);
+        while lines.len() > 1 {
+            let v = lines.pop().unwrap_or_default();
+            warnings.push(PdnIssue { at: g.at, message: "variation is never closed with ')'".into() });
+            attach_variation(lines.last_mut().expect("main line"), v);
+        }
+        g.moves = std::mem::take(&mut lines[0]);
+        g.warnings = std::mem::take(warnings);
+        g
+    };
     for (tok, at) in toks {
         if !started {
             game.at = at;
@@ -440,19 +393,13 @@ fn parse_chunk(text: &str, first_line: usize) -> Vec<Result<PdnGame, PdnIssue>> 
             Tok::Setup(f) => pending_setup = Some(f),
             Tok::Open => {
                 if lines.last().is_some_and(|l| l.is_empty()) {
-                    game_warnings.push(PdnIssue {
-                        at,
-                        message: "variation before any move".into(),
-                    });
+                    game_warnings.push(PdnIssue { at, message: "variation before any move".into() });
                 }
                 lines.push(Vec::new());
             }
             Tok::Close => {
                 if lines.len() == 1 {
-                    game_warnings.push(PdnIssue {
-                        at,
-                        message: "')' without an opening '('".into(),
-                    });
+                    game_warnings.push(PdnIssue { at, message: "')' without an opening '('".into() });
                 } else {
                     let v = lines.pop().unwrap_or_default();
                     attach_variation(lines.last_mut().expect("line"), v);
@@ -468,10 +415,7 @@ fn parse_chunk(text: &str, first_line: usize) -> Vec<Result<PdnGame, PdnIssue>> 
             }
             Tok::Result(r) => {
                 if lines.len() > 1 {
-                    game_warnings.push(PdnIssue {
-                        at,
-                        message: "result inside a variation".into(),
-                    });
+                    game_warnings.push(PdnIssue { at, message: "result inside a variation".into() });
                 }
                 game.result = Some(r);
                 out.push(Ok(flush(&mut game, &mut lines, &mut game_warnings)));
@@ -482,10 +426,7 @@ fn parse_chunk(text: &str, first_line: usize) -> Vec<Result<PdnGame, PdnIssue>> 
     if let Some(e) = fatal {
         out.push(Err(e));
     } else if started && (!game.tags.is_empty() || !lines[0].is_empty()) {
-        game_warnings.push(PdnIssue {
-            at: game.at,
-            message: "game has no result terminator".into(),
-        });
+        game_warnings.push(PdnIssue { at: game.at, message: "game has no result terminator".into() });
         out.push(Ok(flush(&mut game, &mut lines, &mut game_warnings)));
     }
     out
@@ -509,13 +450,7 @@ pub struct PdnReader<B> {
 impl<B: BufRead> PdnReader<B> {
     /// A reader over `input`.
     pub fn new(input: B) -> Self {
-        PdnReader {
-            input,
-            line: 1,
-            pending: Vec::new(),
-            carry: None,
-            done: false,
-        }
+        PdnReader { input, line: 1, pending: Vec::new(), carry: None, done: false }
     }
 
     /// Collects the text of the next game: lines until a tag line follows movetext

@@ -31,16 +31,5 @@ pub fn divide<R: Rules>(
 ) -> Vec<(crate::moves::Move<crate::position::BB<R>>, u64)> {
     let mut list = MoveList::with_routes(merge_routes);
     generate(pos, &mut list);
-    list.iter()
-        .map(|m| {
-            (
-                *m,
-                if depth <= 1 {
-                    1
-                } else {
-                    perft(&pos.play(m), depth - 1, merge_routes)
-                },
-            )
-        })
-        .collect()
+    list.iter().map(|m| (*m, if depth <= 1 { 1 } else { perft(&pos.play(m), depth - 1, merge_routes) })).collect()
 }

@@ -100,14 +100,7 @@ impl<R: Rules> Position<R> {
     }
 
     fn from_parts(pieces: [BB<R>; 2], kings: BB<R>, side: Color) -> Self {
-        let mut p = Position {
-            pieces,
-            kings,
-            side,
-            run: [KingRun::default(); 2],
-            hash: 0,
-            _rules: PhantomData,
-        };
+        let mut p = Position { pieces, kings, side, run: [KingRun::default(); 2], hash: 0, _rules: PhantomData };
         p.hash = p.compute_hash();
         p
     }
@@ -131,11 +124,7 @@ impl<R: Rules> Position<R> {
             }
             let max = max_pieces(R::G::KIND);
             if all.count_ones() > max {
-                return Err(SetupError::TooManyPieces {
-                    color: c,
-                    count: all.count_ones(),
-                    max,
-                });
+                return Err(SetupError::TooManyPieces { color: c, count: all.count_ones(), max });
             }
             let crown = Self::crowning_row(c);
             let mut m = all;
@@ -147,10 +136,7 @@ impl<R: Rules> Position<R> {
                 if s.kings[c.index()] >> i & 1 != 0 {
                     kings |= b;
                 } else if (b & crown).any() {
-                    return Err(SetupError::ManOnCrowningRow {
-                        color: c,
-                        square: square_name::<R>(i as usize),
-                    });
+                    return Err(SetupError::ManOnCrowningRow { color: c, square: square_name::<R>(i as usize) });
                 }
             }
         }
@@ -160,10 +146,7 @@ impl<R: Rules> Position<R> {
     /// The unchecked setup of this position.
     pub fn to_setup(&self) -> Setup {
         let l = R::G::LAYOUT;
-        let mut s = Setup {
-            side: self.side,
-            ..Setup::default()
-        };
+        let mut s = Setup { side: self.side, ..Setup::default() };
         for c in Color::ALL {
             for b in self.pieces[c.index()].iter() {
                 let i = l.index_of_bit[b as usize];
@@ -247,11 +230,7 @@ impl<R: Rules> Position<R> {
             for b in self.pieces[c.index()].iter() {
                 h ^= zobrist::piece(c.index(), self.kings.has(b), b);
             }
-            h ^= zobrist::king_run(
-                c.index(),
-                self.run[c.index()].count,
-                self.run[c.index()].bit,
-            );
+            h ^= zobrist::king_run(c.index(), self.run[c.index()].count, self.run[c.index()].bit);
         }
         if self.side == Color::Black {
             h ^= zobrist::BLACK_TO_MOVE;
@@ -292,41 +271,21 @@ impl<R: Rules> Position<R> {
             kings |= to;
         }
         let king_after = was_king || mv.promote;
-        h ^= zobrist::piece(us, was_king, mv.from as u32)
-            ^ zobrist::piece(us, king_after, mv.to as u32);
+        h ^= zobrist::piece(us, was_king, mv.from as u32) ^ zobrist::piece(us, king_after, mv.to as u32);
         let mut run = self.run;
         if R::KING_MOVE_LIMIT > 0 {
             let old = self.run[us];
             let new = if was_king && captured.is_empty() {
-                let count = if old.count > 0 && old.bit == mv.from {
-                    old.count + 1
-                } else {
-                    1
-                };
-                KingRun {
-                    bit: mv.to,
-                    count: count.min(R::KING_MOVE_LIMIT),
-                }
+                let count = if old.count > 0 && old.bit == mv.from { old.count + 1 } else { 1 };
+                KingRun { bit: mv.to, count: count.min(R::KING_MOVE_LIMIT) }
             } else {
                 KingRun::default()
             };
-            h ^= zobrist::king_run(us, old.count, old.bit)
-                ^ zobrist::king_run(us, new.count, new.bit);
+            h ^= zobrist::king_run(us, old.count, old.bit) ^ zobrist::king_run(us, new.count, new.bit);
             run[us] = new;
         }
-        let pieces = if us == 0 {
-            [mover, enemy]
-        } else {
-            [enemy, mover]
-        };
-        Position {
-            pieces,
-            kings,
-            side: !self.side,
-            run,
-            hash: h,
-            _rules: PhantomData,
-        }
+        let pieces = if us == 0 { [mover, enemy] } else { [enemy, mover] };
+        Position { pieces, kings, side: !self.side, run, hash: h, _rules: PhantomData }
     }
 }
 

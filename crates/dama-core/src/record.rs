@@ -9,8 +9,8 @@ use crate::game::{DrawRules, Game, Status};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::notation::{
-    move_to_string_styled, parse_file_and_square, parse_move, parse_move_styled,
-    parse_squares_styled, routed_moves, MoveError, SquareStyle,
+    move_to_string_styled, parse_file_and_square, parse_move, parse_move_styled, parse_squares_styled, routed_moves,
+    MoveError, SquareStyle,
 };
 use crate::pdn::{PdnGame, Pos};
 use crate::position::{Position, BB};
@@ -36,11 +36,8 @@ pub fn variant_of(game: &PdnGame, default: Variant) -> Result<Variant, String> {
     match game.tag("GameType") {
         Some(t) => {
             let first = t.split(',').next().unwrap_or("").trim();
-            let n: u32 = first
-                .parse()
-                .map_err(|_| format!("GameType \"{t}\" is not a number"))?;
-            Variant::from_game_type(n)
-                .ok_or_else(|| format!("GameType {n} is not a variant dama plays"))
+            let n: u32 = first.parse().map_err(|_| format!("GameType \"{t}\" is not a number"))?;
+            Variant::from_game_type(n).ok_or_else(|| format!("GameType {n} is not a variant dama plays"))
         }
         None if game.italian_tags => Ok(Variant::Italian),
         None => Ok(default),
@@ -83,26 +80,14 @@ fn start_of<R: Rules>(fen: &str) -> Result<Position<R>, String> {
 
 /// Resolves a move in the file's notation, trying the variant's own squares, then
 /// other square styles (remembering the one that works), then the Russian short form.
-fn resolve<R: Rules>(
-    pos: &Position<R>,
-    text: &str,
-    style: &mut SquareStyle,
-) -> Result<Move<BB<R>>, MoveError> {
-    let own = if *style == SquareStyle::Own {
-        parse_move(pos, text)
-    } else {
-        parse_move_styled(pos, text, *style)
-    };
+fn resolve<R: Rules>(pos: &Position<R>, text: &str, style: &mut SquareStyle) -> Result<Move<BB<R>>, MoveError> {
+    let own = if *style == SquareStyle::Own { parse_move(pos, text) } else { parse_move_styled(pos, text, *style) };
     let err = match own {
         Ok(m) => return Ok(m),
         Err(e) => e,
     };
     if *style == SquareStyle::Own {
-        for s in [
-            SquareStyle::Algebraic,
-            SquareStyle::AlgebraicWhiteBottom,
-            SquareStyle::Numeric,
-        ] {
+        for s in [SquareStyle::Algebraic, SquareStyle::AlgebraicWhiteBottom, SquareStyle::Numeric] {
             if let Ok(m) = parse_move_styled(pos, text, s) {
                 *style = s;
                 return Ok(m);
@@ -124,26 +109,12 @@ fn split_capture<R: Rules>(
     let routes: Vec<(Vec<usize>, Move<BB<R>>)> = routed_moves(pos)
         .into_iter()
         .filter(|r| r.mv.is_capture())
-        .map(|r| {
-            (
-                r.path()
-                    .iter()
-                    .map(|&b| l.index_of_bit[b as usize] as usize)
-                    .collect(),
-                r.mv,
-            )
-        })
+        .map(|r| (r.path().iter().map(|&b| l.index_of_bit[b as usize] as usize).collect(), r.mv))
         .collect();
     let squares = |t: &str| {
-        let st = if style == SquareStyle::Own {
-            SquareStyle::Own
-        } else {
-            style
-        };
+        let st = if style == SquareStyle::Own { SquareStyle::Own } else { style };
         match st {
-            SquareStyle::Own => crate::notation::parse_move_text::<R>(t)
-                .ok()
-                .map(|m| m.squares),
+            SquareStyle::Own => crate::notation::parse_move_text::<R>(t).ok().map(|m| m.squares),
             _ => parse_squares_styled::<R>(t, st),
         }
     };
@@ -167,12 +138,7 @@ fn split_capture<R: Rules>(
 
 /// How many of `rest` replay after `pos` (following the first reading of any later
 /// ambiguity), up to `limit`.
-fn replayable<R: Rules>(
-    pos: Position<R>,
-    rest: &[crate::pdn::PdnMove],
-    mut style: SquareStyle,
-    limit: usize,
-) -> usize {
+fn replayable<R: Rules>(pos: Position<R>, rest: &[crate::pdn::PdnMove], mut style: SquareStyle, limit: usize) -> usize {
     let mut p = pos;
     for (n, m) in rest.iter().take(limit).enumerate() {
         let mv = match resolve(&p, &m.text, &mut style) {
@@ -209,10 +175,7 @@ fn disambiguate<R: Rules>(
         // Every reading is legal to the end: the record cannot tell them apart.
         _ if top == rest.len() => Ok((
             winners[0].1,
-            Some(format!(
-                "could be {}; the record does not tell which, read as the first",
-                candidates.join(" or ")
-            )),
+            Some(format!("could be {}; the record does not tell which, read as the first", candidates.join(" or "))),
         )),
         _ => Err(format!(
             "ambiguous: it could be {} and the moves that follow do not tell which",
@@ -236,12 +199,7 @@ pub struct Replayed<R: Rules> {
 /// Replays the main line of a game, checking every move, and that a recorded result
 /// agrees with a game the rules ended (no piece or no move left).
 pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
-    let err = |ply: usize, text: &str, at: Pos, reason: String| ReplayError {
-        ply,
-        text: text.to_string(),
-        at,
-        reason,
-    };
+    let err = |ply: usize, text: &str, at: Pos, reason: String| ReplayError { ply, text: text.to_string(), at, reason };
     let start = match g.tag("FEN") {
         Some(f) => start_of::<R>(f).map_err(|e| err(0, f, g.at, e))?,
         None => Position::<R>::start(),
@@ -269,12 +227,7 @@ pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
                 let (mv, warning) = disambiguate(&pos, &candidates, &g.moves[i + 1..], style)
                     .map_err(|e| err(i + 1, &m.text, m.at, e))?;
                 if let Some(w) = warning {
-                    warnings.push(format!(
-                        "ply {} ({}) at line {}: {w}",
-                        i + 1,
-                        m.text,
-                        m.at.line
-                    ));
+                    warnings.push(format!("ply {} ({}) at line {}: {w}", i + 1, m.text, m.at.line));
                 }
                 mv
             }
@@ -287,8 +240,7 @@ pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
                 None => return Err(err(i + 1, &m.text, m.at, e.to_string())),
             },
         };
-        game.play(&mv)
-            .map_err(|e| err(i + 1, &m.text, m.at, e.to_string()))?;
+        game.play(&mv).map_err(|e| err(i + 1, &m.text, m.at, e.to_string()))?;
         moves.push(mv);
     }
     let recorded = g.result.as_deref().or(g.tag("Result"));
@@ -296,20 +248,11 @@ pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
         if let Some(winner) = result_winner(rec, R::FIRST) {
             if winner != r.winner {
                 let at = g.moves.last().map_or(g.at, |m| m.at);
-                return Err(err(
-                    g.moves.len(),
-                    rec,
-                    at,
-                    format!("recorded result {rec} but the game ended: {r}"),
-                ));
+                return Err(err(g.moves.len(), rec, at, format!("recorded result {rec} but the game ended: {r}")));
             }
         }
     }
-    Ok(Replayed {
-        game,
-        moves,
-        warnings,
-    })
+    Ok(Replayed { game, moves, warnings })
 }
 
 /// How to write moves.
@@ -323,10 +266,7 @@ pub struct WriteStyle {
 
 impl Default for WriteStyle {
     fn default() -> Self {
-        WriteStyle {
-            squares: SquareStyle::Own,
-            long: false,
-        }
+        WriteStyle { squares: SquareStyle::Own, long: false }
     }
 }
 
@@ -361,11 +301,7 @@ pub fn write_pdn<R: Rules>(
     style: WriteStyle,
 ) -> String {
     let mut out = String::new();
-    let get = |k: &str| {
-        tags.iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(k))
-            .map(|(_, v)| v.as_str())
-    };
+    let get = |k: &str| tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(k)).map(|(_, v)| v.as_str());
     for k in ["Event", "Site", "Date", "Round", "White", "Black"] {
         let _ = writeln!(out, "[{k} \"{}\"]", escape(get(k).unwrap_or("?")));
     }
@@ -375,9 +311,7 @@ pub fn write_pdn<R: Rules>(
         let _ = writeln!(out, "[SetUp \"1\"]");
         let _ = writeln!(out, "[FEN \"{}\"]", write_fen(start));
     }
-    let skip = [
-        "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN", "SetUp",
-    ];
+    let skip = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN", "SetUp"];
     for (k, v) in tags {
         if !skip.iter().any(|s| s.eq_ignore_ascii_case(k)) {
             let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
@@ -393,12 +327,7 @@ pub fn write_pdn<R: Rules>(
         } else if i == 0 {
             words.push(format!("{number}..."));
         }
-        words.push(move_to_string_styled(
-            &pos,
-            &rec.mv,
-            style.long,
-            style.squares,
-        ));
+        words.push(move_to_string_styled(&pos, &rec.mv, style.long, style.squares));
         if let Some(ms) = rec.clock_ms {
             words.push(format!("{{[%clock {}]}}", clock(ms)));
         }

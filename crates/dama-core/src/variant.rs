@@ -229,9 +229,7 @@ impl FromStr for Variant {
 }
 
 /// The rules of one variant, as compile-time data.
-pub trait Rules:
-    Copy + Default + Send + Sync + fmt::Debug + PartialEq + Eq + core::hash::Hash + 'static
-{
+pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + PartialEq + Eq + core::hash::Hash + 'static {
     /// The board.
     type G: Geometry;
     /// The run-time name of these rules.

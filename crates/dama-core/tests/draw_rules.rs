@@ -13,8 +13,7 @@ fn game<R: Rules>(fen: &str, rules: DrawRules) -> Game<R> {
 /// Plays the next move of a repeating cycle of move texts.
 fn shuttle<R: Rules>(g: &mut Game<R>, cycle: &[&str]) {
     let i = g.plies().len() % cycle.len();
-    g.play_text(cycle[i])
-        .unwrap_or_else(|e| panic!("{}: {e}", cycle[i]));
+    g.play_text(cycle[i]).unwrap_or_else(|e| panic!("{}: {e}", cycle[i]));
 }
 
 const ENGLISH: [&str; 4] = ["4-8", "29-25", "8-4", "25-29"];
@@ -31,22 +30,13 @@ fn over(g: &Game<impl Rules>) -> GameResult {
 fn threefold_repetition_draws() {
     // English: kings shuttle h8-g7 and a1-b2; the start position's third occurrence draws.
     let mut g = game::<English>("B:WK29:BK4", DrawRules::official(Variant::English));
-    for (i, m) in ["4-8", "29-25", "8-4", "25-29", "4-8", "29-25", "8-4"]
-        .iter()
-        .enumerate()
-    {
+    for (i, m) in ["4-8", "29-25", "8-4", "25-29", "4-8", "29-25", "8-4"].iter().enumerate() {
         g.play_text(m).unwrap();
         assert_eq!(g.status(), Status::Ongoing, "after ply {}", i + 1);
     }
     assert_eq!(g.repetitions(), 2);
     g.play_text("25-29").unwrap();
-    assert_eq!(
-        over(&g),
-        GameResult {
-            winner: None,
-            reason: EndReason::Repetition(3)
-        }
-    );
+    assert_eq!(over(&g), GameResult { winner: None, reason: EndReason::Repetition(3) });
     // Taking the move back reopens the game.
     g.undo().unwrap();
     assert_eq!(g.status(), Status::Ongoing);
@@ -54,10 +44,7 @@ fn threefold_repetition_draws() {
 
 #[test]
 fn seed_001_forty_move_pairs_without_capture_or_crowning() {
-    let rules = DrawRules {
-        repetition: None,
-        ..DrawRules::preset(Variant::English, RulePreset::Seed001)
-    };
+    let rules = DrawRules { repetition: None, ..DrawRules::preset(Variant::English, RulePreset::Seed001) };
     assert_eq!(rules.no_progress_plies, Some(80));
     let mut g = game::<English>("B:WK29:BK4", rules);
     for _ in 0..79 {
@@ -70,39 +57,21 @@ fn seed_001_forty_move_pairs_without_capture_or_crowning() {
 
 #[test]
 fn seed_001_two_hundred_move_cap() {
-    let rules = DrawRules {
-        move_cap_plies: Some(200),
-        ..DrawRules::default()
-    };
-    assert_eq!(
-        DrawRules::preset(Variant::English, RulePreset::Seed001).move_cap_plies,
-        Some(200)
-    );
+    let rules = DrawRules { move_cap_plies: Some(200), ..DrawRules::default() };
+    assert_eq!(DrawRules::preset(Variant::English, RulePreset::Seed001).move_cap_plies, Some(200));
     let mut g = game::<English>("B:WK29:BK4", rules);
     for _ in 0..199 {
         shuttle(&mut g, &ENGLISH);
     }
     assert_eq!(g.status(), Status::Ongoing);
     shuttle(&mut g, &ENGLISH);
-    assert_eq!(
-        over(&g),
-        GameResult {
-            winner: None,
-            reason: EndReason::MoveCap(200)
-        }
-    );
+    assert_eq!(over(&g), GameResult { winner: None, reason: EndReason::MoveCap(200) });
 }
 
 #[test]
 fn seed_003_kings_only_with_repetition_asks_for_adjudication() {
-    assert_eq!(
-        DrawRules::preset(Variant::English, RulePreset::Seed003).kings_only_adjudication_plies,
-        Some(20)
-    );
-    let rules = DrawRules {
-        kings_only_adjudication_plies: Some(20),
-        ..DrawRules::default()
-    };
+    assert_eq!(DrawRules::preset(Variant::English, RulePreset::Seed003).kings_only_adjudication_plies, Some(20));
+    let rules = DrawRules { kings_only_adjudication_plies: Some(20), ..DrawRules::default() };
     let mut g = game::<English>("B:WK29:BK4", rules);
     // Shuttle so that positions repeat; after 20 king moves the arbiter is called.
     for i in 0..19 {
@@ -112,13 +81,7 @@ fn seed_003_kings_only_with_repetition_asks_for_adjudication() {
     shuttle(&mut g, &ENGLISH);
     assert_eq!(g.status(), Status::NeedsAdjudication);
     g.adjudicate(None);
-    assert_eq!(
-        over(&g),
-        GameResult {
-            winner: None,
-            reason: EndReason::Adjudication
-        }
-    );
+    assert_eq!(over(&g), GameResult { winner: None, reason: EndReason::Adjudication });
     // A man move breaks the kings-only run.
     let mut g = game::<English>("B:WK29,26:BK4", rules);
     let after = ["29-25", "4-8", "25-29", "8-4"];
@@ -138,10 +101,7 @@ fn seed_003_kings_only_with_repetition_asks_for_adjudication() {
 
 #[test]
 fn russian_three_kings_against_a_lone_king_have_fifteen_moves() {
-    let rules = DrawRules {
-        repetition: None,
-        ..DrawRules::official(Variant::Russian)
-    };
+    let rules = DrawRules { repetition: None, ..DrawRules::official(Variant::Russian) };
     let mut g = game::<Russian>("W:WKc1,Ke1,Kg1:BKh8", rules);
     let cycle = ["c1-d2", "h8-g7", "d2-c1", "g7-h8"];
     // White (strong) moves at plies 1, 3, ..., 29: its 15th move is ply 29.
@@ -151,17 +111,8 @@ fn russian_three_kings_against_a_lone_king_have_fifteen_moves() {
     }
     shuttle(&mut g, &cycle);
     let r = over(&g);
-    assert_eq!(
-        r,
-        GameResult {
-            winner: None,
-            reason: EndReason::ManyKingsVsKing(15)
-        }
-    );
-    assert_eq!(
-        r.to_string(),
-        "Draw: 3 kings could not catch the lone king in 15 moves"
-    );
+    assert_eq!(r, GameResult { winner: None, reason: EndReason::ManyKingsVsKing(15) });
+    assert_eq!(r.to_string(), "Draw: 3 kings could not catch the lone king in 15 moves");
 }
 
 #[test]
@@ -181,42 +132,20 @@ fn turkish_endings_of_seed_002() {
     // Several pieces against a lone man win.
     assert_eq!(
         over(&game::<Turkish>("W:Wa2,b2:Bh7", rules)),
-        GameResult {
-            winner: Some(Color::White),
-            reason: EndReason::LoneMan
-        }
+        GameResult { winner: Some(Color::White), reason: EndReason::LoneMan }
     );
-    assert_eq!(
-        over(&game::<Turkish>("B:WKa2,b2,c2:Bh7", rules)).winner,
-        Some(Color::White)
-    );
-    assert_eq!(
-        over(&game::<Turkish>("W:Wa2:Bg7,h7", rules)).winner,
-        Some(Color::Black)
-    );
+    assert_eq!(over(&game::<Turkish>("B:WKa2,b2,c2:Bh7", rules)).winner, Some(Color::White));
+    assert_eq!(over(&game::<Turkish>("W:Wa2:Bg7,h7", rules)).winner, Some(Color::Black));
     // One piece each draws.
-    assert_eq!(
-        over(&game::<Turkish>("W:Wa2:Bh7", rules)).reason,
-        EndReason::OnePieceEach
-    );
-    assert_eq!(
-        over(&game::<Turkish>("W:WKa2:BKh7", rules)).reason,
-        EndReason::OnePieceEach
-    );
+    assert_eq!(over(&game::<Turkish>("W:Wa2:Bh7", rules)).reason, EndReason::OnePieceEach);
+    assert_eq!(over(&game::<Turkish>("W:WKa2:BKh7", rules)).reason, EndReason::OnePieceEach);
     // Two against a lone king plays on.
-    assert_eq!(
-        game::<Turkish>("W:Wa2,b2:BKh7", rules).status(),
-        Status::Ongoing
-    );
+    assert_eq!(game::<Turkish>("W:Wa2,b2:BKh7", rules).status(), Status::Ongoing);
 }
 
 #[test]
 fn fmjd_twenty_five_king_moves_each() {
-    let rules = DrawRules {
-        repetition: None,
-        fmjd_endgames: false,
-        ..DrawRules::official(Variant::International)
-    };
+    let rules = DrawRules { repetition: None, fmjd_endgames: false, ..DrawRules::official(Variant::International) };
     let mut g = game::<International>("W:WK47,K50:BK1,K3", rules);
     for _ in 0..49 {
         shuttle(&mut g, &INTERNATIONAL);
@@ -228,11 +157,7 @@ fn fmjd_twenty_five_king_moves_each() {
 
 #[test]
 fn fmjd_sixteen_and_five_move_endgames() {
-    let rules = DrawRules {
-        repetition: None,
-        kings_only_plies: None,
-        ..DrawRules::official(Variant::International)
-    };
+    let rules = DrawRules { repetition: None, kings_only_plies: None, ..DrawRules::official(Variant::International) };
     // Three pieces with a king against a lone king: 16 moves each.
     let mut g = game::<International>("W:WK47,K48,36:BK1", rules);
     for _ in 0..31 {
@@ -257,18 +182,12 @@ fn no_legal_move_loses() {
     // No pieces.
     assert_eq!(
         over(&game::<English>("W:W:B1", rules)),
-        GameResult {
-            winner: Some(Color::Black),
-            reason: EndReason::NoPieces
-        }
+        GameResult { winner: Some(Color::Black), reason: EndReason::NoPieces }
     );
     // Blocked: the white man on a1 faces b2 with c3 behind it occupied.
     assert_eq!(
         over(&game::<English>("W:W29:B25,22", rules)),
-        GameResult {
-            winner: Some(Color::Black),
-            reason: EndReason::NoMoves
-        }
+        GameResult { winner: Some(Color::Black), reason: EndReason::NoMoves }
     );
     // Reached by a move: Black takes the last white piece.
     let mut g = game::<English>("B:W18:B14,1", rules);
@@ -281,23 +200,11 @@ fn no_legal_move_loses() {
 fn events_that_are_not_moves() {
     let mut g = Game::<English>::new();
     g.resign(Color::Black);
-    assert_eq!(
-        over(&g),
-        GameResult {
-            winner: Some(Color::White),
-            reason: EndReason::Resignation
-        }
-    );
+    assert_eq!(over(&g), GameResult { winner: Some(Color::White), reason: EndReason::Resignation });
     let mut g = Game::<English>::new();
     g.agree_draw();
     assert_eq!(over(&g).winner, None);
     let mut g = Game::<English>::new();
     g.time_out(Color::White);
-    assert_eq!(
-        over(&g),
-        GameResult {
-            winner: Some(Color::Black),
-            reason: EndReason::Time
-        }
-    );
+    assert_eq!(over(&g), GameResult { winner: Some(Color::Black), reason: EndReason::Time });
 }

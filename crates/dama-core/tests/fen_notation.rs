@@ -24,10 +24,7 @@ fn numeric_ranges_colour_order_dot_and_suffix() {
 #[test]
 fn algebraic_fen_as_lidraughts_writes_it() {
     let fen = "W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6";
-    assert_eq!(
-        parse_fen::<Russian>(fen).unwrap(),
-        Position::<Russian>::start()
-    );
+    assert_eq!(parse_fen::<Russian>(fen).unwrap(), Position::<Russian>::start());
 }
 
 #[test]
@@ -45,16 +42,10 @@ fn canonical_fen_is_written_back() {
 fn mirrored_numbering_of_italian_and_spanish() {
     // Italian: 1 = a8 on a board whose a1 is light; White (moving first) on 21-32.
     let it = Position::<Italian>::start();
-    assert_eq!(
-        write_fen(&it),
-        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
-    );
+    assert_eq!(write_fen(&it), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
     // Spanish: 1 = h1, White on 1-12.
     let es = Position::<Spanish>::start();
-    assert_eq!(
-        write_fen(&es),
-        "W:W1,2,3,4,5,6,7,8,9,10,11,12:B21,22,23,24,25,26,27,28,29,30,31,32"
-    );
+    assert_eq!(write_fen(&es), "W:W1,2,3,4,5,6,7,8,9,10,11,12:B21,22,23,24,25,26,27,28,29,30,31,32");
     assert_eq!(square_name::<Turkish>(0), "a1");
 }
 
@@ -62,60 +53,20 @@ fn mirrored_numbering_of_italian_and_spanish() {
 fn bad_fen_says_what_and_where() {
     let cases: Vec<(&str, FenError)> = vec![
         ("", FenError::Empty),
-        (
-            "X:W1",
-            FenError::BadSide {
-                found: "X".into(),
-                at: 1,
-            },
-        ),
-        (
-            "W:Q31:B1",
-            FenError::BadList {
-                found: "Q31".into(),
-                at: 3,
-            },
-        ),
-        (
-            "W:W51:B1",
-            FenError::BadSquare {
-                text: "51".into(),
-                at: 4,
-            },
-        ),
-        (
-            "W:W31,3x:B1",
-            FenError::BadSquare {
-                text: "3x".into(),
-                at: 7,
-            },
-        ),
-        (
-            "W:W40-31:B1",
-            FenError::BadRange {
-                text: "40-31".into(),
-                at: 4,
-            },
-        ),
+        ("X:W1", FenError::BadSide { found: "X".into(), at: 1 }),
+        ("W:Q31:B1", FenError::BadList { found: "Q31".into(), at: 3 }),
+        ("W:W51:B1", FenError::BadSquare { text: "51".into(), at: 4 }),
+        ("W:W31,3x:B1", FenError::BadSquare { text: "3x".into(), at: 7 }),
+        ("W:W40-31:B1", FenError::BadRange { text: "40-31".into(), at: 4 }),
         ("W:W31:W32", FenError::Repeated(dama_core::Color::White)),
-        (
-            "W:W31:B31",
-            FenError::Setup(SetupError::Overlap("31".into())),
-        ),
+        ("W:W31:B31", FenError::Setup(SetupError::Overlap("31".into()))),
         (
             "W:W3:B31",
-            FenError::Setup(SetupError::ManOnCrowningRow {
-                color: dama_core::Color::White,
-                square: "3".into(),
-            }),
+            FenError::Setup(SetupError::ManOnCrowningRow { color: dama_core::Color::White, square: "3".into() }),
         ),
         (
             "W:W1-50:B",
-            FenError::Setup(SetupError::TooManyPieces {
-                color: dama_core::Color::White,
-                count: 50,
-                max: 20,
-            }),
+            FenError::Setup(SetupError::TooManyPieces { color: dama_core::Color::White, count: 50, max: 20 }),
         ),
     ];
     for (fen, want) in cases {
@@ -124,10 +75,7 @@ fn bad_fen_says_what_and_where() {
         assert!(!got.to_string().is_empty());
     }
     let e = parse_fen::<Russian>("W:Wz9:Bb8").unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "'z9' at character 4 is not a square of this board"
-    );
+    assert_eq!(e.to_string(), "'z9' at character 4 is not a square of this board");
 }
 
 #[test]
@@ -153,17 +101,8 @@ fn bad_move_text_says_what_and_where() {
     };
     assert_eq!(text_err(""), MoveTextError::Empty);
     assert_eq!(text_err("11"), MoveTextError::OneSquare);
-    assert_eq!(
-        text_err("11-99"),
-        MoveTextError::BadSquare {
-            text: "99".into(),
-            at: 4
-        }
-    );
-    assert_eq!(
-        text_err("11?15"),
-        MoveTextError::Unexpected { ch: '?', at: 3 }
-    );
+    assert_eq!(text_err("11-99"), MoveTextError::BadSquare { text: "99".into(), at: 4 });
+    assert_eq!(text_err("11?15"), MoveTextError::Unexpected { ch: '?', at: 3 });
     match parse_move(&p, "21-17") {
         Err(MoveError::Illegal { .. }) => {}
         other => panic!("{other:?}"),
@@ -194,11 +133,7 @@ fn detailed_moves_carry_path_and_captures_in_order() {
     let r = parse_fen::<Russian>("W:Wh6:Bg7,c5,d2").unwrap();
     let d = detailed_moves(&r);
     assert_eq!(d.len(), 1);
-    let names = |v: &[usize]| {
-        v.iter()
-            .map(|&i| square_name::<Russian>(i))
-            .collect::<Vec<_>>()
-    };
+    let names = |v: &[usize]| v.iter().map(|&i| square_name::<Russian>(i)).collect::<Vec<_>>();
     assert_eq!(names(&d[0].path), ["h6", "f8", "b4", "e1"]);
     assert_eq!(names(&d[0].captured), ["g7", "c5", "d2"]);
     assert!(d[0].promote);

@@ -28,10 +28,7 @@ fn theirs(pos: &Position<Turkish>) -> BTreeSet<Pieces> {
         Color::White => Team::White,
         Color::Black => Team::Black,
     };
-    let state = State {
-        pieces: [pos.pieces(Color::White), pos.pieces(Color::Black)],
-        kings: pos.kings(),
-    };
+    let state = State { pieces: [pos.pieces(Color::White), pos.pieces(Color::Black)], kings: pos.kings() };
     let board = Board::new(team, state);
     board
         .actions()

@@ -26,11 +26,7 @@ fn a_100_mb_stream_is_read_in_flat_memory() {
     let game = b"[Event \"x\"]\n[GameType \"20\"]\n[Result \"2-0\"]\n\n1. 32-28 18-23 2. 33-29 23x32 3. 37x28 {a comment} 17-22 4. 28x17 11x22 2-0\n\n".to_vec();
     let total = 100 * 1024 * 1024;
     let per = game.len();
-    let input = Repeat {
-        game,
-        pos: 0,
-        left: total,
-    };
+    let input = Repeat { game, pos: 0, left: total };
     let (mut games, mut bad) = (0, 0);
     let info = allocation_counter::measure(|| {
         for g in PdnReader::new(BufReader::new(input)) {

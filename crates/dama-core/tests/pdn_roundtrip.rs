@@ -34,11 +34,7 @@ impl VariantFn for RoundTrip<'_> {
         if back.len() != 1 {
             return Err(format!("wrote {} games:\n{text}", back.len()));
         }
-        let h = back
-            .into_iter()
-            .next()
-            .unwrap()
-            .map_err(|e| format!("{e}\n{text}"))?;
+        let h = back.into_iter().next().unwrap().map_err(|e| format!("{e}\n{text}"))?;
         if !h.warnings.is_empty() {
             return Err(format!("{:?}\n{text}", h.warnings));
         }
@@ -54,10 +50,7 @@ impl VariantFn for RoundTrip<'_> {
         }
         // Comments and clocks survive.
         let comments: usize = h.moves.iter().map(|m| m.comments.len()).sum();
-        let expected: usize = records
-            .iter()
-            .map(|r| r.comments.len() + r.clock_ms.is_some() as usize)
-            .sum();
+        let expected: usize = records.iter().map(|r| r.comments.len() + r.clock_ms.is_some() as usize).sum();
         if comments != expected {
             return Err(format!("comments {comments} != {expected}\n{text}"));
         }
@@ -67,8 +60,7 @@ impl VariantFn for RoundTrip<'_> {
 
 #[test]
 fn read_write_read_gives_the_same_games() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/pdn/pdn3-test-suite/succeed");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pdn/pdn3-test-suite/succeed");
     let mut n = 0;
     for (file, variant) in [
         ("kurnik.pdn", Variant::International),
@@ -85,21 +77,11 @@ fn read_write_read_gives_the_same_games() {
             let v = variant_of(&g, variant).unwrap();
             for style in [
                 WriteStyle::default(),
-                WriteStyle {
-                    squares: SquareStyle::Own,
-                    long: true,
-                },
-                WriteStyle {
-                    squares: SquareStyle::Numeric,
-                    long: false,
-                },
-                WriteStyle {
-                    squares: SquareStyle::Algebraic,
-                    long: true,
-                },
+                WriteStyle { squares: SquareStyle::Own, long: true },
+                WriteStyle { squares: SquareStyle::Numeric, long: false },
+                WriteStyle { squares: SquareStyle::Algebraic, long: true },
             ] {
-                v.visit(RoundTrip(&g, style))
-                    .unwrap_or_else(|e| panic!("{file} game {} {style:?}: {e}", i + 1));
+                v.visit(RoundTrip(&g, style)).unwrap_or_else(|e| panic!("{file} game {} {style:?}: {e}", i + 1));
             }
             n += 1;
         }

@@ -28,12 +28,7 @@ fn movetext_forms() {
     let g = one("[GameType \"25\"]\n1. cd4 fe5 2. df6 ge5 *");
     assert_eq!(replay::<Russian>(&g).unwrap().moves.len(), 4);
     // Text glued to the last move, and results in other spellings.
-    for (t, r) in [
-        ("32-28{done}1/2:1/2", "1/2-1/2"),
-        ("32-28*", "*"),
-        ("32-28 0:1", "0-1"),
-        ("32-28 2-0", "2-0"),
-    ] {
+    for (t, r) in [("32-28{done}1/2:1/2", "1/2-1/2"), ("32-28*", "*"), ("32-28 0:1", "0-1"), ("32-28 2-0", "2-0")] {
         let g = one(&format!("[GameType \"20\"]\n{t}"));
         assert_eq!(g.result.as_deref(), Some(r), "{t}");
         assert_eq!(replay::<International>(&g).unwrap().moves.len(), 1, "{t}");
@@ -81,16 +76,10 @@ fn several_games_and_errors_with_line_and_column() {
     // An illegal move is reported with its ply, text, line and column.
     let g = one("[Result \"*\"]\n1. 11-15 22-18\n2. 15x22 25x18 3. 12-16 99-1 *");
     let e = replay::<English>(&g).unwrap_err();
-    assert_eq!(
-        (e.ply, e.text.as_str(), e.at.line, e.at.col),
-        (6, "99-1", 3, 25)
-    );
+    assert_eq!((e.ply, e.text.as_str(), e.at.line, e.at.col), (6, "99-1", 3, 25));
     // A result that contradicts the final position (in English "1-0" is a win of the
     // side that moves first, Black, which is what happened; "0-1" is not).
     assert!(replay::<English>(&one("[FEN \"W:W:B1\"]\n1-0")).is_ok());
     let g = one("[FEN \"W:W:B1\"]\n0-1");
-    assert!(replay::<English>(&g)
-        .unwrap_err()
-        .reason
-        .contains("recorded result 0-1"));
+    assert!(replay::<English>(&g).unwrap_err().reason.contains("recorded result 0-1"));
 }

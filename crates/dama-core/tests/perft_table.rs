@@ -20,11 +20,7 @@ struct Entry {
 fn table() -> Vec<Entry> {
     let text = include_str!("data/perft.txt");
     let mut out = Vec::new();
-    for line in text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let mut f = line.split_whitespace();
         let variant: Variant = f.next().unwrap().parse().unwrap();
         let mut conv = f.next().unwrap();
@@ -46,13 +42,7 @@ fn table() -> Vec<Entry> {
                 }
                 None => (i as u32 + 1, item.parse().unwrap()),
             };
-            out.push(Entry {
-                variant,
-                fen: fen.clone(),
-                merge: merge.clone(),
-                depth,
-                nodes,
-            });
+            out.push(Entry { variant, fen: fen.clone(), merge: merge.clone(), depth, nodes });
         }
     }
     out
@@ -93,11 +83,7 @@ fn run(deep: bool) {
         }
     }
     assert!(checked > 0);
-    assert!(
-        failures.is_empty(),
-        "perft mismatches:\n{}",
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
 }
 
 #[test]

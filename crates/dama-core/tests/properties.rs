@@ -29,8 +29,7 @@ fn check_position<R: Rules>(pos: &Position<R>, rng: &mut StdRng) -> Result<(), T
         // Move text round trip, short (where unambiguous) and long.
         for long in [false, true] {
             let text = move_to_string(pos, m, long);
-            let parsed = parse_move(pos, &text)
-                .map_err(|e| TestCaseError::fail(format!("{fen} {text}: {e}")))?;
+            let parsed = parse_move(pos, &text).map_err(|e| TestCaseError::fail(format!("{fen} {text}: {e}")))?;
             prop_assert_eq!(parsed, *m, "{} {}", fen, text);
         }
         prop_assert!(is_legal(pos, m));
@@ -38,10 +37,7 @@ fn check_position<R: Rules>(pos: &Position<R>, rng: &mut StdRng) -> Result<(), T
         let next = pos.play(m);
         let us = pos.side();
         prop_assert_eq!(next.pieces(us).count(), pos.pieces(us).count());
-        prop_assert_eq!(
-            next.pieces(!us).count(),
-            pos.pieces(!us).count() - m.captured.count()
-        );
+        prop_assert_eq!(next.pieces(!us).count(), pos.pieces(!us).count() - m.captured.count());
         prop_assert_eq!(next.hash(), next.compute_hash());
     }
     // Random candidate moves: is_legal agrees with the list.
@@ -54,19 +50,8 @@ fn check_position<R: Rules>(pos: &Position<R>, rng: &mut StdRng) -> Result<(), T
         if rng.gen_bool(0.3) {
             captured = BB::<R>::bit(bit(rng.gen_range(0..squares)) as u32);
         }
-        let m = Move {
-            from,
-            to,
-            promote: rng.gen_bool(0.1),
-            captured,
-        };
-        prop_assert_eq!(
-            is_legal(pos, &m),
-            moves.as_slice().contains(&m),
-            "{} {:?}",
-            fen,
-            m
-        );
+        let m = Move { from, to, promote: rng.gen_bool(0.1), captured };
+        prop_assert_eq!(is_legal(pos, &m), moves.as_slice().contains(&m), "{} {:?}", fen, m);
     }
     Ok(())
 }

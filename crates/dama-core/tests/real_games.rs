@@ -10,14 +10,8 @@ use dama_core::variant::International;
 use dama_core::{Rules, Variant, VariantFn};
 
 fn data(rel: &str) -> PathBuf {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/pdn")
-        .join(rel);
-    assert!(
-        p.exists(),
-        "test data missing: {} (shared/ must sit beside the repository)",
-        p.display()
-    );
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pdn").join(rel);
+    assert!(p.exists(), "test data missing: {} (shared/ must sit beside the repository)", p.display());
     p
 }
 
@@ -30,10 +24,7 @@ impl VariantFn for Replay<'_> {
 }
 
 fn files(dir: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(data(dir))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut v: Vec<PathBuf> = std::fs::read_dir(data(dir)).unwrap().map(|e| e.unwrap().path()).collect();
     v.sort();
     v
 }
@@ -123,11 +114,7 @@ fn every_fail_file_is_reported() {
     // The nested comment is reported by the reader itself.
     let text = std::fs::read_to_string(data("pdn3-test-suite/fail/nested_comment.pdn")).unwrap();
     let g = read_all(&text).remove(0).unwrap();
-    assert!(
-        g.warnings.iter().any(|w| w.message.contains("do not nest")),
-        "{:?}",
-        g.warnings
-    );
+    assert!(g.warnings.iter().any(|w| w.message.contains("do not nest")), "{:?}", g.warnings);
 }
 
 /// Replays every game of an online sample; returns (entries, games with moves).
@@ -136,28 +123,15 @@ fn every_fail_file_is_reported() {
 fn online(file: &str, variant: Variant) -> (usize, usize) {
     let text = std::fs::read_to_string(data(&format!("online-samples/{file}"))).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let list = json
-        .as_object()
-        .unwrap()
-        .values()
-        .next()
-        .unwrap()
-        .as_array()
-        .unwrap();
+    let list = json.as_object().unwrap().values().next().unwrap().as_array().unwrap();
     let mut with_moves = 0;
     for (i, e) in list.iter().enumerate() {
         let entry = e.as_str().unwrap().replace("\\n", "\n");
         let games = read_all(&entry);
         assert_eq!(games.len(), 1, "{file} #{i}");
-        let g = games
-            .into_iter()
-            .next()
-            .unwrap()
-            .unwrap_or_else(|e| panic!("{file} #{i}: {e}"));
+        let g = games.into_iter().next().unwrap().unwrap_or_else(|e| panic!("{file} #{i}: {e}"));
         assert_eq!(variant_of(&g, variant).unwrap(), variant, "{file} #{i}");
-        let plies = variant
-            .visit(Replay(&g))
-            .unwrap_or_else(|e| panic!("{file} #{i}: {e}"));
+        let plies = variant.visit(Replay(&g)).unwrap_or_else(|e| panic!("{file} #{i}: {e}"));
         if plies > 0 {
             with_moves += 1;
         }
@@ -170,25 +144,18 @@ fn online_games_replay_to_their_results() {
     for (file, variant) in [
         ("russian_lidraughts_random_pdns.json", Variant::Russian),
         ("brazilian_lidraughts_random_pdns.json", Variant::Brazilian),
-        (
-            "standard_lidraughts_random_pdns.json",
-            Variant::International,
-        ),
+        ("standard_lidraughts_random_pdns.json", Variant::International),
         ("frisian_lidraughts_random_pdns.json", Variant::Frisian),
         ("american_playstrategy_random_pdns.json", Variant::English),
     ] {
         let (entries, with_moves) = online(file, variant);
-        assert!(
-            with_moves >= 9,
-            "{file}: {entries} entries, {with_moves} with moves"
-        );
+        assert!(with_moves >= 9, "{file}: {entries} entries, {with_moves} with moves");
     }
 }
 
 #[test]
 fn international_legal_move_counts() {
-    let text =
-        std::fs::read_to_string(data("online-samples/standard_legal_moves_len.json")).unwrap();
+    let text = std::fs::read_to_string(data("online-samples/standard_legal_moves_len.json")).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     for (fen, n) in json.as_object().unwrap() {
         let pos = parse_fen::<International>(fen).unwrap();

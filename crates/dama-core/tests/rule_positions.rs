@@ -21,15 +21,9 @@ impl VariantFn for Check<'_> {
             let m = parse_move(&pos, t).map_err(|e| format!("{e}"))?;
             expected.push(m);
         }
-        let shown: Vec<String> = legal
-            .iter()
-            .map(|m| move_to_string(&pos, m, true))
-            .collect();
+        let shown: Vec<String> = legal.iter().map(|m| move_to_string(&pos, m, true)).collect();
         if legal.len() != expected.len() || !expected.iter().all(|m| legal.as_slice().contains(m)) {
-            return Err(format!(
-                "expected {:?}, generator gives {:?}",
-                self.moves, shown
-            ));
+            return Err(format!("expected {:?}, generator gives {:?}", self.moves, shown));
         }
         if let Some(k) = self.keep {
             let got = count_moves(&pos, false);
@@ -52,15 +46,9 @@ fn rule_positions_have_exactly_the_listed_moves() {
         let f: Vec<&str> = line.split('|').map(str::trim).collect();
         let variant: Variant = f[0].parse().unwrap();
         let moves = f[2].split(',').map(str::trim).collect();
-        let keep = f
-            .get(3)
-            .map(|k| k.trim_start_matches("keep=").parse().unwrap());
+        let keep = f.get(3).map(|k| k.trim_start_matches("keep=").parse().unwrap());
         n += 1;
-        if let Err(e) = variant.visit(Check {
-            fen: f[1],
-            moves,
-            keep,
-        }) {
+        if let Err(e) = variant.visit(Check { fen: f[1], moves, keep }) {
             failures.push(format!("{variant} {}: {e}", f[1]));
         }
     }

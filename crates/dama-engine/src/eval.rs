@@ -9,17 +9,8 @@ use dama_core::{Bits, Color, Position, BB};
 pub const FEATURES: usize = 9;
 
 /// Feature names, for the tuner's report.
-pub const NAMES: [&str; FEATURES] = [
-    "man",
-    "king",
-    "advance",
-    "back_rank",
-    "centre",
-    "mobility",
-    "runaway",
-    "king_centre",
-    "tempo",
-];
+pub const NAMES: [&str; FEATURES] =
+    ["man", "king", "advance", "back_rank", "centre", "mobility", "runaway", "king_centre", "tempo"];
 
 /// Evaluation weights, in hundredths of a man.
 pub type Weights = [i32; FEATURES];
@@ -62,12 +53,7 @@ impl Family {
     }
 
     /// Every family.
-    pub const ALL: [Family; 4] = [
-        Family::ShortKings,
-        Family::Flying8,
-        Family::Flying10,
-        Family::Orthogonal,
-    ];
+    pub const ALL: [Family; 4] = [Family::ShortKings, Family::Flying8, Family::Flying10, Family::Orthogonal];
 }
 
 /// The weights in use for a family (produced by `dama tune`, see `weights.rs`).
@@ -75,79 +61,89 @@ pub fn weights(f: Family) -> Weights {
     crate::weights::weights(f)
 }
 
-fn forward_rows<R: Rules>(c: Color, bb: BB<R>) -> i32 {
-    let l = R::G::LAYOUT;
-    let h = l.height as i32;
-    bb.iter()
-        .map(|b| {
-            let r = l.row_of_bit[b as usize] as i32;
-            if c == Color::White {
-                r
-            } else {
-                h - 1 - r
+/// Masks the evaluation needs, computed once per searcher.
+#[derive(Clone, Copy, Debug)]
+pub struct Tables<R: Rules> {
+    rows: [BB<R>; 12],
+    centre: BB<R>,
+    height: usize,
+}
+
+impl<R: Rules> Default for Tables<R> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<R: Rules> Tables<R> {
+    /// Computes the masks of `R`'s board.
+    pub fn new() -> Self {
+        let l = R::G::LAYOUT;
+        let (w, h) = (l.width as i32, l.height as i32);
+        let mut centre = BB::<R>::ZERO;
+        for b in 0..128u32 {
+            let (r, c) = (l.row_of_bit[b as usize] as i32, l.col_of_bit[b as usize] as i32);
+            if r >= 0 && (c - (w - 1) / 2).abs() <= w / 4 && (r - (h - 1) / 2).abs() <= h / 4 {
+                centre |= BB::<R>::bit(b);
             }
-        })
-        .sum()
-}
-
-fn centre<R: Rules>() -> BB<R> {
-    let l = R::G::LAYOUT;
-    let (w, h) = (l.width as i32, l.height as i32);
-    let mut m = BB::<R>::ZERO;
-    for b in 0..128u32 {
-        let (r, c) = (
-            l.row_of_bit[b as usize] as i32,
-            l.col_of_bit[b as usize] as i32,
-        );
-        if r >= 0 && (c - (w - 1) / 2).abs() <= w / 4 && (r - (h - 1) / 2).abs() <= h / 4 {
-            m |= BB::<R>::bit(b);
         }
+        let mut rows = [BB::<R>::ZERO; 12];
+        for (r, m) in rows.iter_mut().enumerate().take(h as usize) {
+            *m = row::<R::G>(r);
+        }
+        Tables { rows, centre, height: h as usize }
     }
-    m
-}
 
-/// Men two rows or less from crowning with no enemy piece on the rows between.
-fn runaways<R: Rules>(pos: &Position<R>, c: Color) -> i32 {
-    let h = R::G::LAYOUT.height as usize;
-    let men = pos.men(c);
-    let enemy = pos.pieces(!c);
-    let mut n = 0;
-    for k in 1..=2 {
-        let (r, between) = match c {
-            Color::White => (
-                h - 1 - k,
-                (h - k..h).fold(BB::<R>::ZERO, |a, r| a | row::<R::G>(r)),
-            ),
-            Color::Black => (k, (0..k).fold(BB::<R>::ZERO, |a, r| a | row::<R::G>(r))),
+    /// Sum over men of the rows they have advanced from their own edge.
+    #[inline]
+    fn advance(&self, c: Color, men: BB<R>) -> i32 {
+        let h = self.height;
+        (1..h)
+            .map(|r| {
+                let own = if c == Color::White { self.rows[r] } else { self.rows[h - 1 - r] };
+                (men & own).count() as i32 * r as i32
+            })
+            .sum()
+    }
+
+    /// Men two rows or less from crowning with no enemy piece on the rows between.
+    #[inline]
+    fn runaways(&self, pos: &Position<R>, c: Color) -> i32 {
+        let h = self.height;
+        let men = pos.men(c);
+        let enemy = pos.pieces(!c);
+        let (near, far, last) = match c {
+            Color::White => (self.rows[h - 2], self.rows[h - 3], self.rows[h - 1]),
+            Color::Black => (self.rows[1], self.rows[2], self.rows[0]),
         };
-        if (enemy & between).is_empty() {
-            n += (men & row::<R::G>(r)).count() as i32;
+        let mut n = 0;
+        if (enemy & last).is_empty() {
+            n += (men & near).count() as i32;
+            if (enemy & near).is_empty() {
+                n += (men & far).count() as i32;
+            }
         }
+        n
     }
-    n
 }
 
 /// The features of a position from White's point of view (White minus Black), except
 /// `tempo`, which is 1 for the side to move's benefit (signed for White).
-pub fn features<R: Rules>(pos: &Position<R>) -> [i32; FEATURES] {
-    let h = R::G::LAYOUT.height as usize;
-    let mid = centre::<R>();
+pub fn features<R: Rules>(pos: &Position<R>, t: &Tables<R>) -> [i32; FEATURES] {
+    let h = t.height;
     let side = |c: Color| -> [i32; FEATURES] {
         let men = pos.men(c);
         let kings = pos.kings_of(c);
-        let back = match c {
-            Color::White => row::<R::G>(0),
-            Color::Black => row::<R::G>(h - 1),
-        };
+        let back = if c == Color::White { t.rows[0] } else { t.rows[h - 1] };
         [
             men.count() as i32,
             kings.count() as i32,
-            forward_rows::<R>(c, men),
+            t.advance(c, men),
             (men & back).count() as i32,
-            (men & mid).count() as i32,
+            (men & t.centre).count() as i32,
             quiet_mobility(pos, c).min(40) as i32,
-            runaways(pos, c),
-            (kings & mid).count() as i32,
+            t.runaways(pos, c),
+            (kings & t.centre).count() as i32,
             0,
         ]
     };
@@ -161,8 +157,8 @@ pub fn features<R: Rules>(pos: &Position<R>) -> [i32; FEATURES] {
 }
 
 /// The score of a position for the side to move, in hundredths of a man.
-pub fn evaluate<R: Rules>(pos: &Position<R>, w: &Weights) -> i32 {
-    let f = features(pos);
+pub fn evaluate<R: Rules>(pos: &Position<R>, w: &Weights, t: &Tables<R>) -> i32 {
+    let f = features(pos, t);
     let s: i32 = f.iter().zip(w).map(|(a, b)| a * b).sum();
     if pos.side() == Color::White {
         s

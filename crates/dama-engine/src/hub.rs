@@ -59,8 +59,7 @@ fn quote(s: &str) -> String {
 /// A move in Hub's form: quiet `32-28`, capture `from x to x captured ...`.
 pub fn hub_move<R: Rules>(pos: &Position<R>, mv: &dama_core::Move<dama_core::BB<R>>) -> String {
     let l = <R::G as dama_core::geometry::Geometry>::LAYOUT;
-    let name =
-        |b: u32| square_name_styled::<R>(l.index_of_bit[b as usize] as usize, SquareStyle::Numeric);
+    let name = |b: u32| square_name_styled::<R>(l.index_of_bit[b as usize] as usize, SquareStyle::Numeric);
     if !mv.is_capture() {
         return move_to_string(pos, mv, false).replace(':', "x");
     }
@@ -70,10 +69,7 @@ pub fn hub_move<R: Rules>(pos: &Position<R>, mv: &dama_core::Move<dama_core::BB<
 }
 
 /// Reads a move in Hub's capture form or the variant's own notation.
-pub fn parse_hub_move<R: Rules>(
-    pos: &Position<R>,
-    text: &str,
-) -> Result<dama_core::Move<dama_core::BB<R>>, String> {
+pub fn parse_hub_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<dama_core::Move<dama_core::BB<R>>, String> {
     let list = dama_core::movegen::legal_moves(pos);
     if let Some(m) = list.iter().find(|m| hub_move(pos, m) == text) {
         return Ok(*m);
@@ -109,16 +105,9 @@ pub fn parse_hub_pos<R: Rules>(s: &str) -> Result<Position<R>, String> {
     };
     let squares: Vec<char> = chars.collect();
     if squares.len() != l.squares {
-        return Err(format!(
-            "pos has {} squares, this board has {}",
-            squares.len(),
-            l.squares
-        ));
+        return Err(format!("pos has {} squares, this board has {}", squares.len(), l.squares));
     }
-    let mut setup = dama_core::Setup {
-        side,
-        ..Default::default()
-    };
+    let mut setup = dama_core::Setup { side, ..Default::default() };
     for (n, c) in squares.iter().enumerate() {
         let name = (n + 1).to_string();
         let i = (0..l.squares)
@@ -206,28 +195,18 @@ impl Hub {
     pub fn handle(&mut self, line: &str) -> Action {
         let (cmd, args) = parse_line(line);
         let get = |k: &str| args.iter().find(|(a, _)| a == k).map(|(_, v)| v.as_str());
-        let secs = |k: &str| {
-            get(k)
-                .and_then(|v| v.parse::<f64>().ok())
-                .map(std::time::Duration::from_secs_f64)
-        };
+        let secs = |k: &str| get(k).and_then(|v| v.parse::<f64>().ok()).map(std::time::Duration::from_secs_f64);
         match cmd.as_str() {
             "hub" => {
                 let keys: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
                 Action::Reply(vec![
-                    format!(
-                        "id name=dama version={} author=\"dama team\" country=Earth",
-                        env!("CARGO_PKG_VERSION")
-                    ),
+                    format!("id name=dama version={} author=\"dama team\" country=Earth", env!("CARGO_PKG_VERSION")),
                     format!(
                         "param name=variant value={} type=enum values={}",
                         self.variant.key(),
                         quote(&keys.join(" "))
                     ),
-                    format!(
-                        "param name=level value={} type=int min=1 max=10",
-                        self.level.number
-                    ),
+                    format!("param name=level value={} type=int min=1 max=10", self.level.number),
                     "wait".to_string(),
                 ])
             }
@@ -235,11 +214,7 @@ impl Hub {
                 let (name, value) = (get("name").unwrap_or(""), get("value").unwrap_or(""));
                 match name {
                     "variant" => {
-                        let v = if value == "normal" {
-                            Ok(Variant::International)
-                        } else {
-                            value.parse::<Variant>()
-                        };
+                        let v = if value == "normal" { Ok(Variant::International) } else { value.parse::<Variant>() };
                         match v {
                             Ok(v) => {
                                 self.variant = v;
@@ -247,10 +222,7 @@ impl Hub {
                                 self.moves.clear();
                                 Action::Reply(vec![])
                             }
-                            Err(e) => Action::Reply(vec![format!(
-                                "error message={}",
-                                quote(&e.to_string())
-                            )]),
+                            Err(e) => Action::Reply(vec![format!("error message={}", quote(&e.to_string()))]),
                         }
                     }
                     "level" => match value.parse::<u8>() {
@@ -258,10 +230,7 @@ impl Hub {
                             self.level = Level::new(n);
                             Action::Reply(vec![])
                         }
-                        _ => Action::Reply(vec![format!(
-                            "error message={}",
-                            quote("level must be 1 to 10")
-                        )]),
+                        _ => Action::Reply(vec![format!("error message={}", quote("level must be 1 to 10"))]),
                     },
                     _ => Action::Reply(vec![]),
                 }
@@ -273,19 +242,14 @@ impl Hub {
                 self.moves.clear();
                 Action::Reply(vec![])
             }
-            "pos" => {
-                match self
-                    .variant
-                    .visit(SetPos(get("pos"), get("fen"), get("moves").unwrap_or("")))
-                {
-                    Ok((fen, moves)) => {
-                        self.fen = Some(fen);
-                        self.moves = moves;
-                        Action::Reply(vec![])
-                    }
-                    Err(e) => Action::Reply(vec![format!("error message={}", quote(&e))]),
+            "pos" => match self.variant.visit(SetPos(get("pos"), get("fen"), get("moves").unwrap_or(""))) {
+                Ok((fen, moves)) => {
+                    self.fen = Some(fen);
+                    self.moves = moves;
+                    Action::Reply(vec![])
                 }
-            }
+                Err(e) => Action::Reply(vec![format!("error message={}", quote(&e))]),
+            },
             "level" => {
                 let mut l = Limits::default();
                 if let Some(d) = get("depth").and_then(|d| d.parse().ok()) {
@@ -310,17 +274,8 @@ impl Hub {
                     Some(f) => f.clone(),
                     None => self.variant.visit(StartFen),
                 };
-                let level = if args.iter().any(|(a, _)| a == "analyze") {
-                    Level::full()
-                } else {
-                    self.level
-                };
-                Action::Search {
-                    limits: self.limits,
-                    level,
-                    fen,
-                    moves: self.moves.clone(),
-                }
+                let level = if args.iter().any(|(a, _)| a == "analyze") { Level::full() } else { self.level };
+                Action::Search { limits: self.limits, level, fen, moves: self.moves.clone() }
             }
             "stop" | "ponder-hit" => Action::Stop,
             "quit" => Action::Quit,

@@ -31,11 +31,7 @@ impl Level {
             9 => (Some(12), 0),
             _ => (None, 0),
         };
-        Level {
-            number: n,
-            depth,
-            noise,
-        }
+        Level { number: n, depth, noise }
     }
 
     /// Full strength.

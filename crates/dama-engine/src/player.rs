@@ -55,13 +55,7 @@ pub trait Player: Send {
     /// Legal moves of the current position, in the variant's notation.
     fn legal_moves(&self) -> Vec<String>;
     /// Thinks within `limits` at `level`; `report` hears of each iteration.
-    fn think(
-        &mut self,
-        limits: Limits,
-        level: Level,
-        stop: &AtomicBool,
-        report: &mut dyn FnMut(&Report),
-    ) -> Decision;
+    fn think(&mut self, limits: Limits, level: Level, stop: &AtomicBool, report: &mut dyn FnMut(&Report)) -> Decision;
 }
 
 struct Generic<R: Rules> {
@@ -102,10 +96,7 @@ impl<R: Rules> Player for Generic<R> {
     }
     fn legal_moves(&self) -> Vec<String> {
         let p = self.game.position();
-        dama_core::movegen::legal_moves(p)
-            .iter()
-            .map(|m| move_to_string(p, m, true))
-            .collect()
+        dama_core::movegen::legal_moves(p).iter().map(|m| move_to_string(p, m, true)).collect()
     }
     fn think(
         &mut self,
@@ -131,9 +122,7 @@ impl<R: Rules> Player for Generic<R> {
         let out = self.searcher.think(&pos, &history, limits, stop, &mut cb);
         let mut best = out.best;
         if level.noise > 0 && out.depth > 0 {
-            let scored = self
-                .searcher
-                .score_root_moves(&pos, &history, out.depth.max(1), stop);
+            let scored = self.searcher.score_root_moves(&pos, &history, out.depth.max(1), stop);
             best = pick(&scored, level.noise, &mut self.rng).or(best);
         }
         Decision {
@@ -171,11 +160,6 @@ impl VariantFn for Make {
 
 /// An engine for `variant` with a `tt_mb` megabyte table, the tuned weights (or
 /// `weights`), and a random seed for the lower levels' choices.
-pub fn player(
-    variant: Variant,
-    tt_mb: usize,
-    weights: Option<Weights>,
-    seed: u64,
-) -> Box<dyn Player> {
+pub fn player(variant: Variant, tt_mb: usize, weights: Option<Weights>, seed: u64) -> Box<dyn Player> {
     variant.visit(Make(tt_mb, weights, seed))
 }

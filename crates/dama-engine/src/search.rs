@@ -10,7 +10,7 @@ use dama_core::game::DrawRules;
 use dama_core::movegen::{generate, has_capture};
 use dama_core::{Bits, Color, Move, MoveList, Position, Rules, BB};
 
-use crate::eval::{evaluate, Weights};
+use crate::eval::{evaluate, Tables, Weights};
 use crate::tt::{Bound, Tt};
 
 /// Larger than any score.
@@ -72,6 +72,7 @@ pub struct Searcher<R: Rules> {
     tt: Tt<BB<R>>,
     /// Evaluation weights.
     pub weights: Weights,
+    tables: Tables<R>,
     /// Draw rules applied inside the search (material draws).
     pub rules: DrawRules,
     history: Vec<i32>,
@@ -89,6 +90,7 @@ impl<R: Rules> Searcher<R> {
         Searcher {
             tt: Tt::new(tt_mb),
             weights,
+            tables: Tables::new(),
             rules: DrawRules::official(R::VARIANT),
             history: vec![0; 128 * 128],
             killers: [[None; 2]; MAX_PLY],
@@ -113,10 +115,7 @@ impl<R: Rules> Searcher<R> {
         }
         if self.nodes & 1023 == 0 {
             let over_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-            let over_time = self
-                .limits
-                .hard_time
-                .is_some_and(|t| self.start.elapsed() >= t);
+            let over_time = self.limits.hard_time.is_some_and(|t| self.start.elapsed() >= t);
             if over_nodes || over_time || stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
@@ -164,31 +163,18 @@ impl<R: Rules> Searcher<R> {
         self.path.extend_from_slice(history);
         let mut root = MoveList::new();
         generate(pos, &mut root);
-        let mut best = Outcome {
-            best: root.as_slice().first().copied(),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-        };
+        let mut best = Outcome { best: root.as_slice().first().copied(), score: 0, depth: 0, nodes: 0, pv: Vec::new() };
         if root.len() <= 1 {
             // No choice to make: answer at once.
             best.nodes = 1;
             best.pv = best.best.into_iter().collect();
             return best;
         }
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 10)
-            .min(MAX_PLY as u32 - 10);
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 10).min(MAX_PLY as u32 - 10);
         let mut score = 0;
         for depth in 1..=max_depth {
             let mut window = 40;
-            let (mut alpha, mut beta) = if depth >= 4 {
-                (score - window, score + window)
-            } else {
-                (-INF, INF)
-            };
+            let (mut alpha, mut beta) = if depth >= 4 { (score - window, score + window) } else { (-INF, INF) };
             let s = loop {
                 let s = self.negamax(pos, depth as i32, alpha, beta, 0, stop);
                 if self.aborted {
@@ -209,21 +195,9 @@ impl<R: Rules> Searcher<R> {
             score = s;
             let pv = self.pv(pos);
             if let Some(first) = pv.first() {
-                best = Outcome {
-                    best: Some(*first),
-                    score,
-                    depth,
-                    nodes: self.nodes,
-                    pv: pv.clone(),
-                };
+                best = Outcome { best: Some(*first), score, depth, nodes: self.nodes, pv: pv.clone() };
             }
-            report(&Info {
-                depth,
-                score,
-                nodes: self.nodes,
-                elapsed: self.start.elapsed(),
-                pv,
-            });
+            report(&Info { depth, score, nodes: self.nodes, elapsed: self.start.elapsed(), pv });
             if self.aborted || is_mate(score) && depth as i32 > (MATE - score.abs()) + 2 {
                 break;
             }
@@ -294,7 +268,27 @@ impl<R: Rules> Searcher<R> {
             }
             s + self.history[m.from as usize * 128 + m.to as usize].min(2_999)
         };
-        list.as_mut_slice().sort_by_cached_key(|m| -key(m));
+        // Stable insertion sort, best first, without touching the heap.
+        let moves = list.as_mut_slice();
+        let mut small = [0i32; 64];
+        let mut large = Vec::new();
+        let keys: &mut [i32] = if moves.len() <= small.len() {
+            &mut small[..moves.len()]
+        } else {
+            large.resize(moves.len(), 0);
+            &mut large
+        };
+        for (k, m) in keys.iter_mut().zip(moves.iter()) {
+            *k = key(m);
+        }
+        for i in 1..moves.len() {
+            let mut j = i;
+            while j > 0 && keys[j - 1] < keys[j] {
+                keys.swap(j - 1, j);
+                moves.swap(j - 1, j);
+                j -= 1;
+            }
+        }
     }
 
     fn negamax(
@@ -329,15 +323,18 @@ impl<R: Rules> Searcher<R> {
             }
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(pos, &self.weights);
+            return evaluate(pos, &self.weights, &self.tables);
         }
         let captures = has_capture(pos);
         if depth <= 0 && !captures {
-            return evaluate(pos, &self.weights);
+            return evaluate(pos, &self.weights, &self.tables);
         }
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
-        if let Some(e) = self.tt.probe(hash) {
+        // Capture sequences below the horizon are many and cheap: not worth a
+        // (cache-missing) table look-up.
+        let use_tt = depth > 0;
+        if let Some(e) = if use_tt { self.tt.probe(hash) } else { None } {
             if e.has_move {
                 tt_move = Some(e.mv);
             }
@@ -358,11 +355,7 @@ impl<R: Rules> Searcher<R> {
         }
         // Forced moves and captures do not use up depth (captures are searched to
         // the end, so no sequence is cut in half).
-        let depth = if list.len() == 1 && ply < 60 {
-            depth.max(1)
-        } else {
-            depth
-        };
+        let depth = if list.len() == 1 && ply < 60 { depth.max(1) } else { depth };
         self.order(&mut list, tt_move, ply);
         let original_alpha = alpha;
         let mut best = -INF;
@@ -380,11 +373,7 @@ impl<R: Rules> Searcher<R> {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, stop)
             } else {
                 // Late quiet moves are searched less deeply first.
-                let r = if quiet && !killer && depth >= 3 && i >= 3 {
-                    1 + (i >= 8 && depth >= 6) as i32
-                } else {
-                    0
-                };
+                let r = if quiet && !killer && depth >= 3 && i >= 3 { 1 + (i >= 8 && depth >= 6) as i32 } else { 0 };
                 let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, stop);
                 if s > alpha && (r > 0 || s < beta) {
                     s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, stop);
@@ -423,8 +412,9 @@ impl<R: Rules> Searcher<R> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(hash, best_move, to_tt(best, ply), depth, bound);
+        if use_tt {
+            self.tt.store(hash, best_move, to_tt(best, ply), depth, bound);
+        }
         best
     }
 
@@ -460,36 +450,17 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 pub fn adjudicate<R: Rules>(pos: &Position<R>, nodes: u64, margin: i32) -> Option<Color> {
     let mut s = Searcher::<R>::new(16, crate::eval::weights(crate::eval::Family::of::<R>()));
     let stop = AtomicBool::new(false);
-    let out = s.think(
-        pos,
-        &[],
-        Limits {
-            nodes: Some(nodes),
-            depth: Some(64),
-            ..Limits::default()
-        },
-        &stop,
-        &mut |_| {},
-    );
-    let score = if out.depth == 0 && out.best.is_some() {
+    let out =
+        s.think(pos, &[], Limits { nodes: Some(nodes), depth: Some(64), ..Limits::default() }, &stop, &mut |_| {});
+    let score = match out.best {
+        None => -MATE,
         // A single legal move: look one move further.
-        let next = pos.play(&out.best.expect("move"));
-        -s.think(
-            &next,
-            &[],
-            Limits {
-                nodes: Some(nodes),
-                depth: Some(64),
-                ..Limits::default()
-            },
-            &stop,
-            &mut |_| {},
-        )
-        .score
-    } else if out.best.is_none() {
-        -MATE
-    } else {
-        out.score
+        Some(only) if out.depth == 0 => {
+            let next = pos.play(&only);
+            let limits = Limits { nodes: Some(nodes), depth: Some(64), ..Limits::default() };
+            -s.think(&next, &[], limits, &stop, &mut |_| {}).score
+        }
+        Some(_) => out.score,
     };
     if score > margin {
         Some(pos.side())

@@ -30,24 +30,14 @@ pub fn budget(clock: Clock) -> (Duration, Duration) {
     match clock {
         Clock::MoveTime(t) | Clock::PerMove(t) => {
             let hard = t.saturating_sub(MARGIN).max(Duration::from_millis(1));
-            let hard = if matches!(clock, Clock::PerMove(_)) {
-                hard.mul_f64(0.6)
-            } else {
-                hard
-            };
+            let hard = if matches!(clock, Clock::PerMove(_)) { hard.mul_f64(0.6) } else { hard };
             (hard.mul_f64(0.6), hard)
         }
-        Clock::Game {
-            remaining,
-            increment,
-            moves_to_go,
-        } => {
+        Clock::Game { remaining, increment, moves_to_go } => {
             let usable = remaining.saturating_sub(MARGIN * 2);
             let mtg = moves_to_go.unwrap_or(30).max(1);
             let base = usable / mtg + increment.mul_f64(0.8);
-            let hard = (base * 3)
-                .min(usable.mul_f64(0.4))
-                .max(Duration::from_millis(1));
+            let hard = (base * 3).min(usable.mul_f64(0.4)).max(Duration::from_millis(1));
             (base.min(hard), hard)
         }
     }

@@ -45,10 +45,7 @@ impl<B: Bits> Tt<B> {
         let size = core::mem::size_of::<Entry<B>>().max(1);
         let want = (mb.max(1) << 20) / size;
         let n = want.next_power_of_two() / 2;
-        Tt {
-            entries: vec![Entry::default(); n.max(1024)],
-            mask: n.max(1024) - 1,
-        }
+        Tt { entries: vec![Entry::default(); n.max(1024)], mask: n.max(1024) - 1 }
     }
 
     /// Forgets everything.
