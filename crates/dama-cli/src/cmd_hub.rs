@@ -69,7 +69,7 @@ pub fn run(a: Args) -> Result<()> {
                 worker = Some(thread::spawn(move || {
                     let mut slot = engine.lock().unwrap_or_else(|e| e.into_inner());
                     if slot.as_ref().is_none_or(|p| p.variant() != variant) {
-                        *slot = Some(player(variant, hash, None, 0x6875_62));
+                        *slot = Some(player(variant, hash, None, 0x0068_7562));
                     }
                     let p = slot.as_mut().expect("engine");
                     if let Err(e) = p.set_position(Some(&fen), &moves) {
