@@ -1,0 +1,111 @@
+//! The engine through the binary: a Hub session for every variant, and `dama bench`'s
+//! node count, which must not change without a commit that says why.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use dama_core::{Position, Rules, Variant, VariantFn};
+use dama_engine::hub::parse_hub_move;
+
+struct Session {
+    child: std::process::Child,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start dama hub");
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(out).lines().map_while(Result::ok) {
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Session { child, lines }
+    }
+    fn send(&mut self, line: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+    /// Lines until one starting with `prefix` (included).
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let l =
+                self.lines.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|_| panic!("no '{prefix}' in {got:?}"));
+            let done = l.starts_with(prefix);
+            got.push(l);
+            if done {
+                return got;
+            }
+        }
+    }
+}
+
+struct Legal<'a>(&'a str);
+impl VariantFn for Legal<'_> {
+    type Output = bool;
+    fn call<R: Rules>(self) -> bool {
+        parse_hub_move(&Position::<R>::start(), self.0).is_ok()
+    }
+}
+
+#[test]
+fn hub_session_for_every_variant() {
+    let mut s = Session::start(&["hub"]);
+    s.send("hub");
+    let intro = s.until("wait");
+    assert!(intro[0].starts_with("id name=dama"), "{intro:?}");
+    assert!(intro.iter().any(|l| l.starts_with("param name=variant")));
+    s.send("init");
+    assert_eq!(s.until("ready").last().unwrap(), "ready");
+    for v in Variant::ALL {
+        s.send(&format!("set-param name=variant value={}", v.key()));
+        s.send("new-game");
+        s.send("level move-time=0.05");
+        s.send("go think");
+        let lines = s.until("done");
+        let done = lines.last().unwrap();
+        let mv = done.strip_prefix("done move=").unwrap_or_else(|| panic!("{done}"));
+        assert!(v.visit(Legal(mv)), "{v}: {mv} is not legal from the start");
+        s.send("ping");
+        assert_eq!(s.until("pong").last().unwrap(), "pong");
+    }
+    // Scan's 10x10 position string and a capture in Hub's from x to x captured form.
+    s.send("set-param name=variant value=normal");
+    s.send(&format!("pos pos=W{}", "e".repeat(22) + "b" + &"e".repeat(4) + "w" + &"e".repeat(22)));
+    s.send("level depth=3");
+    s.send("go think");
+    let done = s.until("done").pop().unwrap();
+    assert_eq!(done, "done move=28x19x23");
+    // Bad input gets an error line and the session goes on.
+    s.send("pos pos=Wxyz");
+    assert!(s.until("error").last().unwrap().contains("squares"));
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success());
+}
+
+#[test]
+fn bench_node_count_is_unchanged() {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama")).args(["bench", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let j: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let expected: u64 = include_str!("../../dama-engine/bench-nodes.txt").trim().parse().unwrap();
+    assert_eq!(
+        j["nodes"].as_u64(),
+        Some(expected),
+        "dama bench node count changed: update crates/dama-engine/bench-nodes.txt in a commit that says why"
+    );
+}
