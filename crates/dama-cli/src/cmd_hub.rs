@@ -19,6 +19,18 @@ pub struct Args {
     /// Transposition table size in megabytes.
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    /// Evaluation: the tuned weights, or material only (a baseline for matches).
+    #[arg(long, value_enum, default_value = "tuned")]
+    eval: EvalKind,
+}
+
+/// Which evaluation the engine uses.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum EvalKind {
+    /// The tuned weights of the variant's family.
+    Tuned,
+    /// Men and kings only.
+    Material,
 }
 
 fn say(out: &Mutex<std::io::Stdout>, line: &str) {
@@ -66,10 +78,14 @@ pub fn run(a: Args) -> Result<()> {
                 stop.store(false, Ordering::Relaxed);
                 let (out, stop, engine, variant, hash) =
                     (out.clone(), stop.clone(), engine.clone(), hub.variant, a.hash);
+                let weights = match a.eval {
+                    EvalKind::Tuned => None,
+                    EvalKind::Material => Some(dama_engine::eval::MATERIAL_ONLY),
+                };
                 worker = Some(thread::spawn(move || {
                     let mut slot = engine.lock().unwrap_or_else(|e| e.into_inner());
                     if slot.as_ref().is_none_or(|p| p.variant() != variant) {
-                        *slot = Some(player(variant, hash, None, 0x0068_7562));
+                        *slot = Some(player(variant, hash, weights, 0x0068_7562));
                     }
                     let p = slot.as_mut().expect("engine");
                     if let Err(e) = p.set_position(Some(&fen), &moves) {

@@ -3,9 +3,11 @@
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_hub;
+mod cmd_match;
 mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
+mod cmd_tune;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -30,6 +32,10 @@ enum Command {
     Hub(cmd_hub::Args),
     /// Search fixed positions to a fixed depth: a deterministic node count and speed.
     Bench(cmd_bench::Args),
+    /// Play two Hub engines against each other: W/D/L, Elo, SPRT, PDN of the games.
+    Match(cmd_match::Args),
+    /// Fit the evaluation weights of a variant family to game results.
+    Tune(cmd_tune::Args),
     /// Check and convert PDN files.
     #[command(subcommand)]
     Pdn(cmd_pdn::Command),
@@ -44,6 +50,8 @@ fn main() -> Result<()> {
         Some(Command::Analyze(a)) => cmd_analyze::run(a),
         Some(Command::Hub(a)) => cmd_hub::run(a),
         Some(Command::Bench(a)) => cmd_bench::run(a),
+        Some(Command::Match(a)) => cmd_match::run(a),
+        Some(Command::Tune(a)) => cmd_tune::run(a),
         None => {
             println!("dama {}: draughts by every rulebook.", env!("CARGO_PKG_VERSION"));
             println!("Variants: {}", dama_core::Variant::ALL.map(|v| v.key()).join(", "));
