@@ -42,6 +42,16 @@ enum Command {
 }
 
 fn main() -> Result<()> {
+    // Output piped into a program that stops reading (`dama perft ... | head`) ends
+    // the command quietly instead of with a panic message.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let msg = info.payload().downcast_ref::<String>().map(String::as_str).unwrap_or("");
+        if msg.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default_hook(info);
+    }));
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Moves(a)) => cmd_moves::run(a),

@@ -6,11 +6,11 @@ use dama_core::variant::{KingRange, Rules};
 use dama_core::{Bits, Color, Position, BB};
 
 /// Number of features.
-pub const FEATURES: usize = 9;
+pub const FEATURES: usize = 10;
 
 /// Feature names, for the tuner's report.
 pub const NAMES: [&str; FEATURES] =
-    ["man", "king", "advance", "back_rank", "centre", "mobility", "runaway", "king_centre", "tempo"];
+    ["man", "king", "advance", "back_rank", "centre", "mobility", "runaway", "king_centre", "tempo", "king_diagonal"];
 
 /// Evaluation weights, in hundredths of a man.
 pub type Weights = [i32; FEATURES];
@@ -66,6 +66,9 @@ pub fn weights(f: Family) -> Weights {
 pub struct Tables<R: Rules> {
     rows: [BB<R>; 12],
     centre: BB<R>,
+    /// The long diagonal (a1 to the far corner) and, for short kings, the double
+    /// corners: where a lone king holds out in a kings-only ending.
+    refuge: BB<R>,
     height: usize,
 }
 
@@ -87,11 +90,23 @@ impl<R: Rules> Tables<R> {
                 centre |= BB::<R>::bit(b);
             }
         }
+        let mut refuge = BB::<R>::ZERO;
+        if !l.full {
+            for b in 0..128u32 {
+                let (r, c) = (l.row_of_bit[b as usize] as i32, l.col_of_bit[b as usize] as i32);
+                let long_diagonal = r >= 0 && r == c;
+                let double_corner =
+                    R::KING == KingRange::Short && r >= 0 && (r + c - (w - 1)).abs() <= 1 && (r <= 1 || r >= h - 2);
+                if long_diagonal || double_corner {
+                    refuge |= BB::<R>::bit(b);
+                }
+            }
+        }
         let mut rows = [BB::<R>::ZERO; 12];
         for (r, m) in rows.iter_mut().enumerate().take(h as usize) {
             *m = row::<R::G>(r);
         }
-        Tables { rows, centre, height: h as usize }
+        Tables { rows, centre, refuge, height: h as usize }
     }
 
     /// Sum over men of the rows they have advanced from their own edge.
@@ -145,6 +160,7 @@ pub fn features<R: Rules>(pos: &Position<R>, t: &Tables<R>) -> [i32; FEATURES] {
             t.runaways(pos, c),
             (kings & t.centre).count() as i32,
             0,
+            (kings & t.refuge).count() as i32,
         ]
     };
     let (w, b) = (side(Color::White), side(Color::Black));
@@ -168,4 +184,4 @@ pub fn evaluate<R: Rules>(pos: &Position<R>, w: &Weights, t: &Tables<R>) -> i32 
 }
 
 /// Material only (men 100, kings 300): the baseline the full evaluation must beat.
-pub const MATERIAL_ONLY: Weights = [100, 300, 0, 0, 0, 0, 0, 0, 0];
+pub const MATERIAL_ONLY: Weights = [100, 300, 0, 0, 0, 0, 0, 0, 0, 0];

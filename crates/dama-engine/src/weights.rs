@@ -14,12 +14,12 @@ pub fn weights(f: Family) -> Weights {
 }
 
 // BEGIN TUNED WEIGHTS
-/// short-kings: tuned by `dama tune` on 29800 positions (loss 0.05775).
-pub const SHORT_KINGS: Weights = [100, 141, 8, 15, -3, 5, 25, -7, -1];
-/// flying8: tuned by `dama tune` on 19194 positions (loss 0.09752).
-pub const FLYING8: Weights = [100, 291, 13, 70, 24, -13, 29, -24, -4];
-/// flying10: tuned by `dama tune` on 24312 positions (loss 0.09995).
-pub const FLYING10: Weights = [100, 277, 2, 43, 9, -13, 29, -15, -5];
-/// orthogonal: tuned by `dama tune` on 16463 positions (loss 0.10371).
-pub const ORTHOGONAL: Weights = [100, 277, -3, 8, 4, 5, 71, -5, 7];
+/// short-kings: tuned by `dama tune` on 31917 positions (loss 0.03375).
+pub const SHORT_KINGS: Weights = [100, 137, 8, 22, -11, 8, 10, -10, -4, 9];
+/// flying8: tuned by `dama tune` on 24089 positions (loss 0.08804).
+pub const FLYING8: Weights = [100, 257, 8, 99, 29, -2, 25, -21, -6, 6];
+/// flying10: tuned by `dama tune` on 29507 positions (loss 0.08994).
+pub const FLYING10: Weights = [100, 235, 3, 56, -13, -1, 24, -10, -5, -5];
+/// orthogonal: tuned by `dama tune` on 17009 positions (loss 0.09679).
+pub const ORTHOGONAL: Weights = [100, 292, -3, 8, 0, 3, 91, -9, 6, 20];
 // END TUNED WEIGHTS
