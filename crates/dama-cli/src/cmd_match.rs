@@ -15,7 +15,7 @@ use dama_core::movegen::legal_moves;
 use dama_core::pdn::PdnReader;
 use dama_core::record::{result_token, write_pdn, MoveRecord, WriteStyle};
 use dama_core::{Color, Position, Rules, Variant, VariantFn};
-use dama_engine::hub::{hub_move, parse_hub_move};
+use dama_engine::hub::{hub_move, parse_hub_move, write_hub_pos};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -315,7 +315,14 @@ fn play_game<R: Rules>(eng: &mut [Engine; 2], start: Position<R>, first: usize, 
         let to_move = game.position().side();
         let idx = if to_move == start.side() { first } else { 1 - first };
         let e = &mut eng[idx];
-        e.send(&format!("pos fen=\"{fen}\" moves=\"{}\"", hub_moves.join(" ")))?;
+        // Scan and other 10x10 Hub engines know only the square string; dama's
+        // dialect also takes a FEN for the other variants.
+        let setup = if R::VARIANT == Variant::International {
+            format!("pos={}", write_hub_pos(&start))
+        } else {
+            format!("fen=\"{fen}\"")
+        };
+        e.send(&format!("pos {setup} moves=\"{}\"", hub_moves.join(" ")))?;
         e.send(&format!("level move-time={}", a.movetime))?;
         e.send("go think")?;
         let done = match e.wait_for("done", timeout) {

@@ -125,6 +125,25 @@ pub fn parse_hub_pos<R: Rules>(s: &str) -> Result<Position<R>, String> {
     Position::from_setup(&setup).map_err(|e| e.to_string())
 }
 
+/// Writes Hub's `pos=` string: side letter then one character per square.
+pub fn write_hub_pos<R: Rules>(pos: &Position<R>) -> String {
+    let l = <R::G as dama_core::geometry::Geometry>::LAYOUT;
+    let mut by_number = vec!['e'; l.squares];
+    for i in 0..l.squares {
+        let n: usize = square_name_styled::<R>(i, SquareStyle::Numeric).parse().unwrap_or(1);
+        let b = l.bit_of[i] as u32;
+        let king = pos.kings().has(b);
+        by_number[n - 1] = match (pos.pieces(Color::White).has(b), pos.pieces(Color::Black).has(b), king) {
+            (true, _, false) => 'w',
+            (true, _, true) => 'W',
+            (_, true, false) => 'b',
+            (_, true, true) => 'B',
+            _ => 'e',
+        };
+    }
+    std::iter::once(pos.side().letter()).chain(by_number).collect()
+}
+
 /// What the adapter must do after a line.
 #[derive(Debug)]
 pub enum Action {
@@ -315,4 +334,32 @@ pub fn to_hub_move(variant: Variant, fen: &str, moves: &[String], mv: &str) -> S
         }
     }
     variant.visit(Conv(fen, moves, mv))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama_core::variant::{English, International, Turkish};
+
+    #[test]
+    fn hub_position_strings_round_trip() {
+        let start = Position::<International>::start();
+        let s = write_hub_pos(&start);
+        assert_eq!(s, format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20)));
+        assert_eq!(parse_hub_pos::<International>(&s).unwrap(), start);
+        for fen in ["B:WK4,18:B1,K32", "W:W21-32:B1-12"] {
+            let p = dama_core::fen::parse_fen::<English>(fen).unwrap();
+            assert_eq!(parse_hub_pos::<English>(&write_hub_pos(&p)).unwrap(), p);
+        }
+        let t = Position::<Turkish>::start();
+        assert_eq!(parse_hub_pos::<Turkish>(&write_hub_pos(&t)).unwrap(), t);
+    }
+
+    #[test]
+    fn lines_with_quotes_and_flags() {
+        let (cmd, args) = parse_line("pos pos=Wee moves=\"32-28 19-23\" analyze");
+        assert_eq!(cmd, "pos");
+        assert_eq!(args[1], ("moves".to_string(), "32-28 19-23".to_string()));
+        assert_eq!(args[2], ("analyze".to_string(), String::new()));
+    }
 }
