@@ -7,6 +7,7 @@ mod cmd_match;
 mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
+mod cmd_serve;
 mod cmd_tune;
 
 use anyhow::Result;
@@ -22,6 +23,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the play server (the default): web UI, HTTP API and websockets.
+    Serve(cmd_serve::Args),
     /// List the legal moves of a position, one a line, in the variant's notation.
     Moves(cmd_moves::Args),
     /// Count move paths to a depth (perft), optionally split by first move.
@@ -62,13 +65,7 @@ fn main() -> Result<()> {
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
         Some(Command::Tune(a)) => cmd_tune::run(a),
-        None => {
-            println!("dama {}: draughts by every rulebook.", env!("CARGO_PKG_VERSION"));
-            println!("Variants: {}", dama_core::Variant::ALL.map(|v| v.key()).join(", "));
-            println!("Try: dama moves --variant russian --fen \"W:Wh6:Bg7,c5,d2\"");
-            println!("     dama perft --variant english --depth 9");
-            println!("Run `dama --help` for every command.");
-            Ok(())
-        }
+        Some(Command::Serve(a)) => cmd_serve::run(a),
+        None => cmd_serve::run(cmd_serve::Args::from_env()),
     }
 }

@@ -1,0 +1,51 @@
+//! Errors as clients see them: one place maps every failure to a status and a message.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+/// A failed request.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ApiError {
+    /// No such game.
+    #[error("no game with id '{0}'")]
+    NotFound(String),
+    /// The request is malformed or the move illegal.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The caller may not do this (not their seat, not their turn, a spectator).
+    #[error("{0}")]
+    Forbidden(String),
+    /// The game is not in a state that allows this.
+    #[error("{0}")]
+    Conflict(String),
+    /// Something failed on the server (details are only logged).
+    #[error("internal error; please try again")]
+    Internal,
+}
+
+impl ApiError {
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<crate::store::StoreError> for ApiError {
+    fn from(e: crate::store::StoreError) -> Self {
+        eprintln!("dama-server: {e}");
+        ApiError::Internal
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status(), Json(serde_json::json!({ "error": self.to_string() }))).into_response()
+    }
+}

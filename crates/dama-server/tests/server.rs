@@ -1,0 +1,372 @@
+//! The play server end to end: a real server on a free port, HTTP and websocket clients.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+struct Server {
+    addr: SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+}
+
+async fn start(url: &str) -> Server {
+    let (router, _, _) = dama_server::app(url).await.expect("app");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, router).await.unwrap();
+    });
+    Server { addr, task }
+}
+
+fn temp_db(name: &str) -> String {
+    let p = std::env::temp_dir().join(format!("dama-test-{name}-{}.sqlite", std::process::id()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", p.display()));
+    }
+    format!("sqlite:{}", p.display())
+}
+
+/// The PostgreSQL test database (`DAMA_TEST_POSTGRES_URL`, or the local server with
+/// trust auth). In CI it must be there; elsewhere its absence skips with a note.
+async fn postgres() -> Option<String> {
+    let url =
+        std::env::var("DAMA_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
+    match dama_server::store::Store::connect(&url).await {
+        Ok(_) => Some(url),
+        Err(e) if std::env::var("CI").is_ok() => panic!("PostgreSQL must be reachable in CI ({url}): {e}"),
+        Err(e) => {
+            eprintln!("skipping the PostgreSQL run: {e}");
+            None
+        }
+    }
+}
+
+/// Runs a scenario on SQLite and on PostgreSQL.
+macro_rules! on_both {
+    ($($name:ident),*) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(super::temp_db(stringify!($name))).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(url) = super::postgres().await {
+                    super::$name(url).await
+                }
+            }
+        }
+    )*};
+}
+
+on_both!(
+    full_game_against_the_ai,
+    hotseat_game_to_the_end,
+    friend_game_through_an_invite_with_a_spectator,
+    loss_on_time_resignation_and_abort,
+    a_restart_loses_no_move,
+    bad_requests_get_clear_errors
+);
+
+/// One HTTP/1.1 request; returns (status, JSON or text body).
+async fn http(addr: SocketAddr, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let body = body.unwrap_or("");
+    let auth = token.map(|t| format!("x-dama-token: {t}\r\n")).unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.unwrap();
+    let text = String::from_utf8_lossy(&out).to_string();
+    let status: u16 = text[9..12].parse().unwrap();
+    let body = text.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
+    let body =
+        if text.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(body) } else { body.to_string() };
+    (status, serde_json::from_str(&body).unwrap_or(Value::String(body)))
+}
+
+fn dechunk(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = &tail[n + 2..];
+    }
+    out
+}
+
+async fn create(addr: SocketAddr, body: Value) -> (String, String, String) {
+    let (st, v) = http(addr, "POST", "/api/games", None, Some(&body.to_string())).await;
+    assert_eq!(st, 201, "{v}");
+    (v["id"].as_str().unwrap().into(), v["token"].as_str().unwrap().into(), v["color"].as_str().unwrap().into())
+}
+
+async fn snapshot(addr: SocketAddr, id: &str) -> Value {
+    let (st, v) = http(addr, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(st, 200, "{v}");
+    v
+}
+
+async fn mv(addr: SocketAddr, id: &str, token: &str, m: &str) -> (u16, Value) {
+    http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        Some(token),
+        Some(&json!({"type": "move", "move": m}).to_string()),
+    )
+    .await
+}
+
+/// Plays the first legal move for the side to move until the game ends or `limit`.
+async fn play_out(addr: SocketAddr, id: &str, tokens: &[(&str, &str)], limit: usize) -> Value {
+    for _ in 0..limit {
+        let s = snapshot(addr, id).await;
+        if s["state"] == "finished" {
+            return s;
+        }
+        let side = s["side_to_move"].as_str().unwrap();
+        let Some((_, token)) = tokens.iter().find(|(c, _)| *c == side || *c == "both") else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        let legal = s["legal"].as_array().unwrap();
+        if legal.is_empty() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        let m = legal[legal.len() / 2]["long"].as_str().unwrap();
+        let (st, v) = mv(addr, id, token, m).await;
+        assert!(st == 200 || st == 409, "{st} {v}");
+    }
+    snapshot(addr, id).await
+}
+
+async fn full_game_against_the_ai(db: String) {
+    let srv = start(&db).await;
+    let (id, token, color) =
+        create(srv.addr, json!({"variant": "english", "mode": "ai", "level": 1, "color": "black"})).await;
+    assert_eq!(color, "black");
+    let end = play_out(srv.addr, &id, &[("black", &token)], 400).await;
+    assert_eq!(end["state"], "finished", "{end}");
+    assert!(end["result"]["text"].as_str().unwrap().len() > 5);
+    let (st, pdn) = http(srv.addr, "GET", &format!("/api/games/{id}/pdn"), None, None).await;
+    assert_eq!(st, 200);
+    let pdn = pdn.as_str().unwrap().to_string();
+    assert!(pdn.contains("[GameType \"21\"]"));
+    // The PDN replays to the same moves.
+    let g = dama_core::pdn::read_all(&pdn).remove(0).unwrap();
+    let r = dama_core::record::replay::<dama_core::variant::English>(&g).unwrap();
+    assert_eq!(r.moves.len(), end["moves"].as_array().unwrap().len());
+    srv.task.abort();
+}
+
+async fn hotseat_game_to_the_end(db: String) {
+    let srv = start(&db).await;
+    let (id, token, color) = create(srv.addr, json!({"variant": "russian", "mode": "hotseat"})).await;
+    assert_eq!(color, "both");
+    let end = play_out(srv.addr, &id, &[("both", &token)], 400).await;
+    assert_eq!(end["state"], "finished", "{end}");
+    srv.task.abort();
+}
+
+async fn ws(
+    addr: SocketAddr,
+    id: &str,
+    token: Option<&str>,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>> {
+    let q = token.map(|t| format!("?token={t}")).unwrap_or_default();
+    let (s, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws{q}")).await.unwrap();
+    s
+}
+
+async fn next_json(s: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>) -> Value {
+    loop {
+        let m =
+            tokio::time::timeout(Duration::from_secs(10), s.next()).await.expect("a message in time").unwrap().unwrap();
+        if let Message::Text(t) = m {
+            return serde_json::from_str(t.as_str()).unwrap();
+        }
+    }
+}
+
+/// The next message of type `ty`, skipping game events of other types.
+async fn next_of(
+    s: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
+    ty: &str,
+) -> Value {
+    for _ in 0..20 {
+        let v = next_json(s).await;
+        if v["type"] == ty {
+            return v;
+        }
+    }
+    panic!("no '{ty}' message");
+}
+
+async fn friend_game_through_an_invite_with_a_spectator(db: String) {
+    let srv = start(&db).await;
+    let (id, t1, c1) = create(srv.addr, json!({"variant": "international", "mode": "friend", "color": "white"})).await;
+    assert_eq!(c1, "white");
+    let mut spectator = ws(srv.addr, &id, None).await;
+    assert_eq!(next_json(&mut spectator).await["type"], "snapshot");
+    // Moving before the opponent arrives is refused.
+    assert_eq!(mv(srv.addr, &id, &t1, "32-28").await.0, 409);
+    let (st, seat) = http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
+    assert_eq!(st, 200);
+    assert_eq!(seat["color"], "black");
+    let t2 = seat["token"].as_str().unwrap().to_string();
+    // A third person cannot take a seat or move; a spectator cannot move.
+    assert_eq!(http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await.0, 409);
+    assert_eq!(mv(srv.addr, &id, "0123456789abcdef0123456789abcdef", "32-28").await.0, 403);
+    spectator.send(Message::Text(json!({"type": "move", "move": "32-28"}).to_string().into())).await.unwrap();
+    assert_eq!(next_json(&mut spectator).await["type"], "joined");
+    let e = next_json(&mut spectator).await;
+    assert_eq!((e["type"].as_str(), e["status"].as_u64()), (Some("error"), Some(403)), "{e}");
+    // Players move over their websockets; the spectator sees every move with versions.
+    let mut white = ws(srv.addr, &id, Some(&t1)).await;
+    let mut black = ws(srv.addr, &id, Some(&t2)).await;
+    next_json(&mut white).await;
+    next_json(&mut black).await;
+    // Black may not move for White.
+    black.send(Message::Text(json!({"type": "move", "move": "32-28"}).to_string().into())).await.unwrap();
+    assert_eq!(next_of(&mut black, "error").await["status"], 403);
+    let moves = [("32-28", &mut white), ("18-23", &mut black)];
+    let mut seen = 0;
+    for (m, sock) in moves {
+        sock.send(Message::Text(json!({"type": "move", "move": m}).to_string().into())).await.unwrap();
+        let e = next_json(&mut spectator).await;
+        assert_eq!(e["type"], "move", "{e}");
+        assert_eq!(e["mv"]["notation"], m);
+        seen += 1;
+    }
+    assert_eq!(seen, 2);
+    // Bad frames get clear errors and the connection survives.
+    white.send(Message::Text("{not json".into())).await.unwrap();
+    let e = next_of(&mut white, "error").await;
+    assert!(e["message"].as_str().unwrap().contains("bad JSON"), "{e}");
+    white.send(Message::Text("x".repeat(10_000).into())).await.unwrap();
+    let e = next_of(&mut white, "error").await;
+    assert!(e["message"].as_str().unwrap().contains("too large"), "{e}");
+    white.send(Message::Text(json!({"type": "ping"}).to_string().into())).await.unwrap();
+    next_of(&mut white, "pong").await;
+    // A reconnecting client with a version gets only what it missed.
+    let mut late = ws(srv.addr, &id, None).await;
+    let snap = next_json(&mut late).await;
+    let v = snap["v"].as_u64().unwrap();
+    let (_, s) = http(
+        srv.addr,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        Some(&t1),
+        Some(&json!({"type": "move", "move": "33-29"}).to_string()),
+    )
+    .await;
+    assert_eq!(s["ok"], true);
+    let q = format!("ws://{}/api/games/{id}/ws?since={v}", srv.addr);
+    let (mut again, _) = tokio_tungstenite::connect_async(q).await.unwrap();
+    let e = next_json(&mut again).await;
+    assert_eq!((e["type"].as_str(), e["v"].as_u64()), (Some("move"), Some(v + 1)), "{e}");
+    // Draw by agreement.
+    let act = |t: &str, body: Value| {
+        let (addr, id, t) = (srv.addr, id.clone(), t.to_string());
+        async move { http(addr, "POST", &format!("/api/games/{id}/actions"), Some(&t), Some(&body.to_string())).await }
+    };
+    assert_eq!(act(&t1, json!({"type": "accept_draw"})).await.0, 409);
+    assert_eq!(act(&t2, json!({"type": "offer_draw"})).await.0, 200);
+    assert_eq!(act(&t1, json!({"type": "accept_draw"})).await.0, 200);
+    let s = snapshot(srv.addr, &id).await;
+    assert_eq!(s["state"], "finished");
+    assert_eq!(s["result"]["token"], "1-1");
+    assert_eq!(s["result"]["text"], "Draw: agreement");
+    srv.task.abort();
+}
+
+async fn loss_on_time_resignation_and_abort(db: String) {
+    let srv = start(&db).await;
+    let tc = json!({"kind": "fischer", "initial_ms": 1000, "increment_ms": 0});
+    let (id, t1, _) =
+        create(srv.addr, json!({"variant": "english", "mode": "friend", "color": "black", "time": tc})).await;
+    let mut watcher = ws(srv.addr, &id, None).await;
+    next_json(&mut watcher).await;
+    http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
+    assert_eq!(next_json(&mut watcher).await["type"], "joined");
+    // Black (to move first) waits: the flag falls after 1 s, pushed by the server.
+    let e = next_json(&mut watcher).await;
+    assert_eq!(e["type"], "end", "{e}");
+    assert_eq!(e["result"]["winner"], "white");
+    assert!(e["result"]["text"].as_str().unwrap().contains("time"));
+    assert_eq!(mv(srv.addr, &id, &t1, "11-15").await.0, 409);
+    // Resignation.
+    let (id, t, _) = create(srv.addr, json!({"variant": "turkish", "mode": "ai", "color": "white", "level": 1})).await;
+    let (st, _) =
+        http(srv.addr, "POST", &format!("/api/games/{id}/actions"), Some(&t), Some(r#"{"type":"resign"}"#)).await;
+    assert_eq!(st, 200);
+    let s = snapshot(srv.addr, &id).await;
+    assert_eq!((s["state"].as_str(), s["result"]["winner"].as_str()), (Some("finished"), Some("black")));
+    // Abort before both sides moved.
+    let (id, t, _) = create(srv.addr, json!({"variant": "czech", "mode": "hotseat"})).await;
+    let (st, _) =
+        http(srv.addr, "POST", &format!("/api/games/{id}/actions"), Some(&t), Some(r#"{"type":"abort"}"#)).await;
+    assert_eq!(st, 200);
+    assert_eq!(snapshot(srv.addr, &id).await["result"]["text"], "Aborted");
+    srv.task.abort();
+}
+
+async fn a_restart_loses_no_move(db: String) {
+    let srv = start(&db).await;
+    let tc = json!({"kind": "fischer", "initial_ms": 600000, "increment_ms": 0});
+    let (id, t, _) = create(srv.addr, json!({"variant": "english", "mode": "hotseat", "time": tc})).await;
+    for m in ["11-15", "23-19", "8-11", "22-17"] {
+        assert_eq!(mv(srv.addr, &id, &t, m).await.0, 200);
+    }
+    let before = snapshot(srv.addr, &id).await;
+    srv.task.abort();
+    let _ = srv.task.await;
+    let srv = start(&db).await;
+    let after = snapshot(srv.addr, &id).await;
+    assert_eq!(after["moves"], before["moves"]);
+    assert_eq!(after["fen"], before["fen"]);
+    let (w0, w1) = (before["clocks"]["white_ms"].as_u64().unwrap(), after["clocks"]["white_ms"].as_u64().unwrap());
+    assert!(w1 <= w0 && w0 - w1 < 2000, "{w0} {w1}");
+    assert_eq!(mv(srv.addr, &id, &t, "9-13").await.0, 200);
+    assert_eq!(snapshot(srv.addr, &id).await["moves"].as_array().unwrap().len(), 5);
+    srv.task.abort();
+}
+
+async fn bad_requests_get_clear_errors(db: String) {
+    let srv = start(&db).await;
+    let (st, v) = http(srv.addr, "POST", "/api/games", None, Some("{nope")).await;
+    assert_eq!(st, 400);
+    assert!(v["error"].as_str().unwrap().contains("line 1"), "{v}");
+    let (st, v) = http(srv.addr, "POST", "/api/games", None, Some(r#"{"variant":"english","mode":"sideways"}"#)).await;
+    assert_eq!(st, 400, "{v}");
+    let (st, v) = http(srv.addr, "POST", "/api/games", None, Some(r#"{"variant":"english","fen":"W:Wz9"}"#)).await;
+    assert_eq!(st, 400);
+    assert!(v["error"].as_str().unwrap().contains("z9"), "{v}");
+    assert_eq!(http(srv.addr, "GET", "/api/games/doesnotexist", None, None).await.0, 404);
+    assert_eq!(http(srv.addr, "GET", "/api/games/..%2F..", None, None).await.0, 404);
+    let (id, t, _) = create(srv.addr, json!({"variant": "english", "mode": "hotseat"})).await;
+    let (st, v) = mv(srv.addr, &id, &t, "21-17").await;
+    assert_eq!(st, 400);
+    assert!(v["error"].as_str().unwrap().contains("not a legal move"), "{v}");
+    let (st, _) =
+        http(srv.addr, "POST", &format!("/api/games/{id}/actions"), Some(&t), Some(r#"{"type":"fly"}"#)).await;
+    assert_eq!(st, 400);
+    // The game is unharmed.
+    assert_eq!(mv(srv.addr, &id, &t, "11-15").await.0, 200);
+    srv.task.abort();
+}
