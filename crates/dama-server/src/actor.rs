@@ -1,6 +1,8 @@
 //! One task per live game: it owns the game, the clock and the seats; players and
 //! spectators talk to it over channels and hear versioned events.
 
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use dama_core::game::{DrawRules, EndReason, RulePreset, Status};
@@ -84,6 +86,31 @@ pub struct Options {
     /// Start position (FEN), if not the standard one.
     #[serde(default)]
     pub fen: Option<String>,
+    /// Spectators may suggest moves to the player to move.
+    #[serde(default)]
+    pub suggestions: bool,
+    /// Touch-move (seed 003): a player who selects a piece that can move must move it.
+    #[serde(default)]
+    pub touch_move: bool,
+    /// Games in the series, colours alternating (seed 003); 1 for a single game.
+    #[serde(default = "one")]
+    pub series: u32,
+    /// Where this game stands in its series (set by the server).
+    #[serde(default)]
+    pub series_state: Option<SeriesState>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A game's place in a series and the running score.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct SeriesState {
+    /// Game number, from 1.
+    pub game: u32,
+    /// Points so far of the players now White and Black.
+    pub score: [f64; 2],
 }
 
 fn default_level() -> u8 {
@@ -147,10 +174,12 @@ pub struct Snapshot {
     pub ai: Option<String>,
     /// Who offers a draw.
     pub draw_offer: Option<String>,
+    /// Options chosen at creation (suggestions, touch-move, series length, clock).
+    pub options: Options,
 }
 
 /// Something that happened, with the version it made.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A move.
@@ -192,6 +221,55 @@ pub enum Event {
         /// The result.
         result: ResultView,
     },
+    /// A takeback was asked for.
+    TakebackOffer {
+        /// Version.
+        v: u64,
+        /// By whom.
+        by: String,
+    },
+    /// Moves were taken back: clients resync.
+    Takeback {
+        /// Version.
+        v: u64,
+        /// Plies taken back.
+        plies: usize,
+        /// Position now.
+        fen: String,
+    },
+    /// The takeback request was declined.
+    TakebackDeclined {
+        /// Version.
+        v: u64,
+    },
+    /// A rematch was asked for.
+    RematchOffer {
+        /// Version.
+        v: u64,
+        /// By whom.
+        by: String,
+    },
+    /// The next game (rematch or next of the series) is ready; the players keep their
+    /// tokens, with colours swapped.
+    NextGame {
+        /// Version.
+        v: u64,
+        /// The new game.
+        id: String,
+        /// Its series state, if in a series.
+        series: Option<SeriesState>,
+    },
+    /// Spectators' suggestions, sent only to the player to move (unversioned).
+    Suggestions {
+        /// The current version (suggestions do not change it).
+        v: u64,
+        /// Ply the suggestions are for.
+        ply: usize,
+        /// The player they are for.
+        to: String,
+        /// Moves with how many spectators suggested each, most first.
+        moves: Vec<(String, usize)>,
+    },
 }
 
 impl Event {
@@ -202,7 +280,13 @@ impl Event {
             | Event::Joined { v, .. }
             | Event::DrawOffer { v, .. }
             | Event::DrawDeclined { v }
-            | Event::End { v, .. } => *v,
+            | Event::End { v, .. }
+            | Event::TakebackOffer { v, .. }
+            | Event::Takeback { v, .. }
+            | Event::TakebackDeclined { v }
+            | Event::RematchOffer { v, .. }
+            | Event::NextGame { v, .. }
+            | Event::Suggestions { v, .. } => *v,
         }
     }
 }
@@ -227,6 +311,25 @@ pub enum Action {
     DeclineDraw,
     /// Abort before both sides have moved.
     Abort,
+    /// A spectator suggests a move to the player to move.
+    Suggest {
+        /// Move text.
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Touch-move: select the piece on a square.
+    Touch {
+        /// Square name.
+        square: String,
+    },
+    /// Ask to take back (against the engine or on one device: done at once).
+    Takeback,
+    /// Accept the opponent's takeback request.
+    AcceptTakeback,
+    /// Decline it.
+    DeclineTakeback,
+    /// Ask for a rematch once the game is over (both must ask in online games).
+    Rematch,
 }
 
 /// A seat given to a player.
@@ -238,12 +341,20 @@ pub struct Seat {
     pub color: String,
 }
 
+/// The running games by id.
+pub type Registry = Arc<tokio::sync::Mutex<HashMap<String, GameHandle>>>;
+
+/// What a subscriber gets: the game now, the events so far, the events to come, and
+/// the seats its token holds.
+pub type Subscription = (Snapshot, Vec<Event>, broadcast::Receiver<Event>, Vec<Color>);
+
 enum Cmd {
     Snapshot(oneshot::Sender<Snapshot>),
-    Subscribe(oneshot::Sender<(Snapshot, Vec<Event>, broadcast::Receiver<Event>)>),
+    Subscribe(Option<String>, oneshot::Sender<Subscription>),
     Join(oneshot::Sender<Result<Seat, ApiError>>),
     Act(Option<String>, Action, oneshot::Sender<Result<(), ApiError>>),
     Pdn(oneshot::Sender<String>),
+    Kept(Vec<(i64, String, i64)>, oneshot::Sender<()>),
 }
 
 /// A handle to a game's task.
@@ -262,9 +373,9 @@ impl GameHandle {
     pub async fn snapshot(&self) -> Result<Snapshot, ApiError> {
         self.ask(Cmd::Snapshot).await
     }
-    /// The game now, the events after `since`, and the events to come.
-    pub async fn subscribe(&self) -> Result<(Snapshot, Vec<Event>, broadcast::Receiver<Event>), ApiError> {
-        self.ask(Cmd::Subscribe).await
+    /// The game now, the events so far, the events to come, and `token`'s seats.
+    pub async fn subscribe(&self, token: Option<String>) -> Result<Subscription, ApiError> {
+        self.ask(|tx| Cmd::Subscribe(token, tx)).await
     }
     /// Takes the free seat.
     pub async fn join(&self) -> Result<Seat, ApiError> {
@@ -277,6 +388,9 @@ impl GameHandle {
     /// The game as PDN.
     pub async fn pdn(&self) -> Result<String, ApiError> {
         self.ask(Cmd::Pdn).await
+    }
+    async fn restore_suggestions(&self, kept: Vec<(i64, String, i64)>) -> Result<(), ApiError> {
+        self.ask(|tx| Cmd::Kept(kept, tx)).await
     }
 }
 
@@ -303,6 +417,13 @@ fn color_name(c: Color) -> String {
 struct Actor {
     id: String,
     store: Store,
+    registry: Registry,
+    suggest: HashMap<String, String>,
+    comments: Vec<Vec<String>>,
+    touched: Option<String>,
+    takeback_offer: Option<Color>,
+    rematch_offer: Option<Color>,
+    next_game: Option<String>,
     opts: Options,
     session: Box<dyn Session>,
     tokens: [Option<String>; 2],
@@ -321,14 +442,13 @@ struct Actor {
 }
 
 /// A new game: stored, then its task started.
-pub async fn create(store: Store, opts: Options) -> Result<(String, GameHandle, Seat), ApiError> {
-    let variant: Variant =
-        opts.variant.parse().map_err(|e: dama_core::variant::UnknownVariant| ApiError::BadRequest(e.to_string()))?;
+pub async fn create(store: Store, registry: Registry, opts: Options) -> Result<(String, GameHandle, Seat), ApiError> {
     if !(1..=10).contains(&opts.level) {
         return Err(ApiError::BadRequest("level must be 1 to 10".into()));
     }
-    let session =
-        new_session(variant, opts.fen.as_deref(), rules_of(variant, opts.rules)).map_err(ApiError::BadRequest)?;
+    if !(1..=100).contains(&opts.series) {
+        return Err(ApiError::BadRequest("a series has 1 to 100 games".into()));
+    }
     if let TimeControl::Fischer { initial_ms: 0, .. } | TimeControl::PerMove { limit_ms: 0, .. } = opts.time {
         return Err(ApiError::BadRequest("a clock needs some time".into()));
     }
@@ -345,19 +465,35 @@ pub async fn create(store: Store, opts: Options) -> Result<(String, GameHandle, 
     };
     let t = token();
     let mut tokens = [None, None];
-    let (seat, status) = match opts.mode {
+    let seat = match opts.mode {
         Mode::Hotseat => {
             tokens = [Some(t.clone()), Some(t.clone())];
-            ("both".to_string(), "live")
+            "both".to_string()
         }
-        Mode::Ai => {
+        _ => {
             tokens[mine.index()] = Some(t.clone());
-            (color_name(mine), "live")
+            color_name(mine)
         }
-        Mode::Friend | Mode::Open => {
-            tokens[mine.index()] = Some(t.clone());
-            (color_name(mine), "waiting")
-        }
+    };
+    let opts = Options { series_state: (opts.series > 1).then(|| SeriesState { game: 1, score: [0.0; 2] }), ..opts };
+    let (id, handle) = create_with(store, registry, opts, tokens).await?;
+    Ok((id, handle, Seat { token: t, color: seat }))
+}
+
+/// Stores and starts a game with given seats (rematches and series keep the tokens).
+async fn create_with(
+    store: Store,
+    registry: Registry,
+    opts: Options,
+    tokens: [Option<String>; 2],
+) -> Result<(String, GameHandle), ApiError> {
+    let variant: Variant =
+        opts.variant.parse().map_err(|e: dama_core::variant::UnknownVariant| ApiError::BadRequest(e.to_string()))?;
+    let session =
+        new_session(variant, opts.fen.as_deref(), rules_of(variant, opts.rules)).map_err(ApiError::BadRequest)?;
+    let status = match opts.mode {
+        Mode::Friend | Mode::Open if tokens.iter().any(Option::is_none) => "waiting",
+        _ => "live",
     };
     let id = token()[..12].to_string();
     let row = GameRow {
@@ -369,12 +505,13 @@ pub async fn create(store: Store, opts: Options) -> Result<(String, GameHandle, 
         white_token: tokens[0].clone(),
         black_token: tokens[1].clone(),
         status: status.into(),
+        created_ms: now_ms(),
         ..GameRow::default()
     };
-    let row = GameRow { created_ms: now_ms(), ..row };
     store.create(&row).await?;
-    let handle = spawn(store, row, session, opts, Vec::new())?;
-    Ok((id, handle, Seat { token: t, color: seat }))
+    let handle = spawn(store, registry.clone(), row, session, opts, Vec::new())?;
+    registry.lock().await.insert(id.clone(), handle.clone());
+    Ok((id, handle))
 }
 
 fn rules_of(variant: Variant, r: RulesChoice) -> DrawRules {
@@ -389,17 +526,23 @@ fn rules_of(variant: Variant, r: RulesChoice) -> DrawRules {
 }
 
 /// Restores a stored game (after a restart, or to show a finished one).
-pub async fn restore(store: Store, row: GameRow) -> Result<GameHandle, ApiError> {
+pub async fn restore(store: Store, registry: Registry, row: GameRow) -> Result<GameHandle, ApiError> {
     let opts: Options = serde_json::from_str(&row.options).map_err(|_| ApiError::Internal)?;
     let variant: Variant = row.variant.parse().map_err(|_| ApiError::Internal)?;
     let session =
         new_session(variant, Some(&row.start_fen), rules_of(variant, opts.rules)).map_err(|_| ApiError::Internal)?;
     let moves = store.moves(&row.id).await?;
-    spawn(store, row, session, opts, moves)
+    let kept = store.suggestions(&row.id).await?;
+    let handle = spawn(store, registry, row, session, opts, moves)?;
+    if !kept.is_empty() {
+        handle.restore_suggestions(kept).await?;
+    }
+    Ok(handle)
 }
 
 fn spawn(
     store: Store,
+    registry: Registry,
     row: GameRow,
     session: Box<dyn Session>,
     opts: Options,
@@ -412,6 +555,13 @@ fn spawn(
     let mut a = Actor {
         id: row.id.clone(),
         store,
+        registry,
+        suggest: HashMap::new(),
+        comments: Vec::new(),
+        touched: None,
+        takeback_offer: None,
+        rematch_offer: None,
+        next_game: None,
         clock: Clock::new(opts.time),
         opts,
         session,
@@ -441,6 +591,7 @@ fn spawn(
             a.clock.remaining[side.index()] = c.max(0) as u64;
         }
         a.clocks_after.push(m.clock_ms.map(|c| c as u64));
+        a.comments.push(Vec::new());
         a.history.push(v);
     }
     if a.state == "finished" {
@@ -543,6 +694,7 @@ impl Actor {
             ],
             ai: self.ai.map(color_name),
             draw_offer: self.draw_offer.map(color_name),
+            options: self.opts.clone(),
         }
     }
 
@@ -564,8 +716,17 @@ impl Actor {
             Cmd::Snapshot(tx) => {
                 let _ = tx.send(self.snapshot());
             }
-            Cmd::Subscribe(tx) => {
-                let _ = tx.send((self.snapshot(), self.log.clone(), self.events.subscribe()));
+            Cmd::Subscribe(token, tx) => {
+                let seats = self.seats_of(token.as_deref());
+                let _ = tx.send((self.snapshot(), self.log.clone(), self.events.subscribe(), seats));
+            }
+            Cmd::Kept(kept, tx) => {
+                for (ply, m, n) in kept {
+                    if let Some(c) = self.comments.get_mut(ply as usize - 1) {
+                        c.push(format!("{m} x{n}"));
+                    }
+                }
+                let _ = tx.send(());
             }
             Cmd::Pdn(tx) => {
                 let tags = vec![
@@ -573,7 +734,12 @@ impl Actor {
                     ("Site".to_string(), "dama".to_string()),
                     ("Round".to_string(), self.id.clone()),
                 ];
-                let _ = tx.send(self.session.pdn(&tags, &self.clocks_after));
+                let comments: Vec<Vec<String>> = self
+                    .comments
+                    .iter()
+                    .map(|c| if c.is_empty() { Vec::new() } else { vec![format!("suggested: {}", c.join(", "))] })
+                    .collect();
+                let _ = tx.send(self.session.pdn(&tags, &self.clocks_after, &comments));
             }
             Cmd::Join(tx) => {
                 let r = self.join().await;
@@ -609,16 +775,40 @@ impl Actor {
 
     async fn act(&mut self, token: Option<&str>, action: Action) -> Result<(), ApiError> {
         let seats = self.seats_of(token);
+        if let Action::Suggest { mv } = &action {
+            return self.suggest(token, &seats, mv);
+        }
         if seats.is_empty() {
             return Err(ApiError::Forbidden(
                 "only the players of this game can do that; spectators cannot move".into(),
             ));
+        }
+        if let Action::Rematch = action {
+            return self.rematch(&seats).await;
         }
         if self.state == "finished" {
             return Err(ApiError::Conflict("the game is over".into()));
         }
         let side = self.session.side();
         match action {
+            Action::Suggest { .. } | Action::Rematch => unreachable!("handled above"),
+            Action::Touch { square } => self.touch(&seats, &square),
+            Action::Takeback => self.takeback(&seats).await,
+            Action::AcceptTakeback => match self.takeback_offer {
+                Some(by) if !seats.contains(&by) => {
+                    let plies = if self.session.side() == by { 2 } else { 1 };
+                    self.undo_plies(plies.min(self.session.ply())).await
+                }
+                _ => Err(ApiError::Conflict("there is no takeback request to accept".into())),
+            },
+            Action::DeclineTakeback => match self.takeback_offer {
+                Some(by) if !seats.contains(&by) => {
+                    self.takeback_offer = None;
+                    self.emit(|v| Event::TakebackDeclined { v });
+                    Ok(())
+                }
+                _ => Err(ApiError::Conflict("there is no takeback request to decline".into())),
+            },
             Action::Move { mv } => {
                 if self.state != "live" {
                     return Err(ApiError::Conflict("the game has not started: waiting for an opponent".into()));
@@ -690,6 +880,12 @@ impl Actor {
             return Err(ApiError::Conflict("time ran out before the move".into()));
         }
         let v = self.session.play(text).map_err(ApiError::BadRequest)?;
+        if let Some(t) = self.touched.clone() {
+            if v.path.first() != Some(&t) {
+                self.session.undo();
+                return Err(ApiError::Forbidden(format!("touch-move: you touched the piece on {t} and must move it")));
+            }
+        }
         let ply = self.session.ply();
         let clock_ms = clock.enabled().then(|| clock.remaining[side.index()]);
         let row = MoveRow {
@@ -705,6 +901,18 @@ impl Actor {
         self.clock = clock;
         self.clocks_after.push(clock_ms);
         self.history.push(v.clone());
+        self.touched = None;
+        self.takeback_offer = None;
+        // The spectators' suggestions for this ply join the game record.
+        let tallies = self.tallies();
+        if !tallies.is_empty() {
+            let rows: Vec<(String, i64)> = tallies.iter().map(|(m, n)| (m.clone(), *n as i64)).collect();
+            if let Err(e) = self.store.add_suggestions(&self.id, ply as i64, &rows).await {
+                eprintln!("dama-server: {e}");
+            }
+        }
+        self.comments.push(tallies.iter().map(|(m, n)| format!("{m} x{n}")).collect());
+        self.suggest.clear();
         if self.draw_offer.take().is_some() {
             self.emit(|v| Event::DrawDeclined { v });
         }
@@ -722,6 +930,155 @@ impl Actor {
             }
             Status::Ongoing => self.maybe_start_ai(),
         }
+        Ok(())
+    }
+
+    /// Suggested moves with their counts, most first.
+    fn tallies(&self) -> Vec<(String, usize)> {
+        let mut counts: HashMap<&str, usize> = HashMap::new();
+        for m in self.suggest.values() {
+            *counts.entry(m.as_str()).or_default() += 1;
+        }
+        let mut v: Vec<(String, usize)> = counts.into_iter().map(|(m, n)| (m.to_string(), n)).collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        v
+    }
+
+    fn suggest(&mut self, viewer: Option<&str>, seats: &[Color], text: &str) -> Result<(), ApiError> {
+        if !self.opts.suggestions {
+            return Err(ApiError::Forbidden("the players did not allow suggestions in this game".into()));
+        }
+        if !seats.is_empty() {
+            return Err(ApiError::Forbidden("players cannot suggest moves; spectators can".into()));
+        }
+        let Some(viewer) = viewer else {
+            return Err(ApiError::BadRequest("suggest over the websocket (each spectator counts once)".into()));
+        };
+        if self.state != "live" {
+            return Err(ApiError::Conflict("the game is not being played".into()));
+        }
+        let legal = self.session.legal();
+        let Some(m) = legal.iter().find(|v| v.notation == text || v.long == text) else {
+            return Err(ApiError::BadRequest(format!("'{text}' is not a legal move here")));
+        };
+        if self.suggest.len() >= 10_000 && !self.suggest.contains_key(viewer) {
+            return Err(ApiError::Conflict("too many suggestions".into()));
+        }
+        self.suggest.insert(viewer.to_string(), m.notation.clone());
+        let (ply, to, moves) = (self.session.ply() + 1, color_name(self.session.side()), self.tallies());
+        // Only the player to move hears of them; the version does not change.
+        let _ = self.events.send(Event::Suggestions { v: self.version, ply, to, moves });
+        Ok(())
+    }
+
+    fn touch(&mut self, seats: &[Color], square: &str) -> Result<(), ApiError> {
+        let side = self.session.side();
+        if !seats.contains(&side) {
+            return Err(ApiError::Forbidden(format!("it is {side}'s turn")));
+        }
+        if !self.opts.touch_move {
+            return Ok(());
+        }
+        if let Some(t) = &self.touched {
+            return if t == square {
+                Ok(())
+            } else {
+                Err(ApiError::Conflict(format!("touch-move: you touched the piece on {t} and must move it")))
+            };
+        }
+        if self.session.legal().iter().any(|v| v.path.first().map(String::as_str) == Some(square)) {
+            self.touched = Some(square.to_string());
+        }
+        Ok(())
+    }
+
+    async fn takeback(&mut self, seats: &[Color]) -> Result<(), ApiError> {
+        let ply = self.session.ply();
+        match self.opts.mode {
+            Mode::Hotseat => {
+                if ply == 0 {
+                    return Err(ApiError::Conflict("no move to take back".into()));
+                }
+                self.undo_plies(1).await
+            }
+            Mode::Ai => {
+                let human = seats[0];
+                if self.session.side() != human || self.ai_task.is_some() {
+                    return Err(ApiError::Conflict("wait for the engine's move".into()));
+                }
+                if ply < 2 {
+                    return Err(ApiError::Conflict("no move of yours to take back".into()));
+                }
+                self.undo_plies(2).await
+            }
+            Mode::Friend | Mode::Open => {
+                if ply == 0 {
+                    return Err(ApiError::Conflict("no move to take back".into()));
+                }
+                let by = seats[0];
+                self.takeback_offer = Some(by);
+                self.emit(|v| Event::TakebackOffer { v, by: color_name(by) });
+                Ok(())
+            }
+        }
+    }
+
+    async fn undo_plies(&mut self, n: usize) -> Result<(), ApiError> {
+        let mut done = 0;
+        for _ in 0..n {
+            let ply = self.session.ply();
+            if ply == 0 {
+                break;
+            }
+            self.store.remove_move(&self.id, ply as i64).await?;
+            self.session.undo();
+            self.history.pop();
+            self.clocks_after.pop();
+            self.comments.pop();
+            done += 1;
+        }
+        self.suggest.clear();
+        self.touched = None;
+        self.takeback_offer = None;
+        self.draw_offer = None;
+        let side = self.session.side();
+        let single = self.session.single_forced_capture();
+        self.clock.start(side, single, Instant::now());
+        let fen = self.session.fen();
+        self.emit(|v| Event::Takeback { v, plies: done, fen });
+        self.maybe_start_ai();
+        Ok(())
+    }
+
+    async fn rematch(&mut self, seats: &[Color]) -> Result<(), ApiError> {
+        if self.state != "finished" {
+            return Err(ApiError::Conflict("a rematch can be asked for once the game is over".into()));
+        }
+        if let Some(id) = &self.next_game {
+            return Err(ApiError::Conflict(format!("the next game is already there: {id}")));
+        }
+        match self.opts.mode {
+            Mode::Ai | Mode::Hotseat => self.start_next(None).await,
+            Mode::Friend | Mode::Open => {
+                let by = seats[0];
+                if self.rematch_offer == Some(!by) {
+                    self.start_next(None).await
+                } else {
+                    self.rematch_offer = Some(by);
+                    self.emit(|v| Event::RematchOffer { v, by: color_name(by) });
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// Creates the next game with colours swapped; the players keep their tokens.
+    async fn start_next(&mut self, series: Option<SeriesState>) -> Result<(), ApiError> {
+        let tokens = [self.tokens[1].clone(), self.tokens[0].clone()];
+        let opts = Options { series_state: series.clone(), ..self.opts.clone() };
+        let (id, _) = create_with(self.store.clone(), self.registry.clone(), opts, tokens).await?;
+        self.next_game = Some(id.clone());
+        self.emit(|v| Event::NextGame { v, id, series });
         Ok(())
     }
 
@@ -776,5 +1133,22 @@ impl Actor {
         }
         self.result = Some(view.clone());
         self.emit(|v| Event::End { v, result: view });
+        // A series goes on with colours swapped and the running score.
+        if let Some(st) = self.opts.series_state.clone() {
+            if st.game < self.opts.series {
+                let mut score = st.score;
+                match r.winner {
+                    Some(c) => score[c.index()] += 1.0,
+                    None => {
+                        score[0] += 0.5;
+                        score[1] += 0.5;
+                    }
+                }
+                let next = SeriesState { game: st.game + 1, score: [score[1], score[0]] };
+                if let Err(e) = self.start_next(Some(next)).await {
+                    eprintln!("dama-server: next game of the series: {e}");
+                }
+            }
+        }
     }
 }

@@ -1,8 +1,5 @@
 //! HTTP routes and the websocket; every failure goes through `ApiError`.
 
-use std::collections::HashMap;
-use std::sync::Arc;
-
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -12,9 +9,9 @@ use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
-use tokio::sync::{broadcast, Mutex};
+use tokio::sync::broadcast;
 
-use crate::actor::{self, Action, GameHandle, Options};
+use crate::actor::{self, Action, Event, GameHandle, Options, Registry};
 use crate::error::ApiError;
 use crate::store::Store;
 
@@ -23,13 +20,13 @@ use crate::store::Store;
 pub struct AppState {
     /// The database.
     pub store: Store,
-    games: Arc<Mutex<HashMap<String, GameHandle>>>,
+    games: Registry,
 }
 
 impl AppState {
     /// State over a store; stored live games start their tasks on first use.
     pub fn new(store: Store) -> Self {
-        AppState { store, games: Arc::new(Mutex::new(HashMap::new())) }
+        AppState { store, games: Registry::default() }
     }
 
     /// The handle of a game, restoring it from the store if its task is not running.
@@ -42,7 +39,7 @@ impl AppState {
             return Ok(h.clone());
         }
         let row = self.store.game(id).await?.ok_or_else(|| ApiError::NotFound(id.to_string()))?;
-        let h = actor::restore(self.store.clone(), row).await?;
+        let h = actor::restore(self.store.clone(), self.games.clone(), row).await?;
         games.insert(id.to_string(), h.clone());
         Ok(h)
     }
@@ -83,8 +80,7 @@ fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
 
 async fn create(State(st): State<AppState>, body: String) -> Result<Response, ApiError> {
     let opts: Options = parse(&body)?;
-    let (id, handle, seat) = actor::create(st.store.clone(), opts).await?;
-    st.games.lock().await.insert(id.clone(), handle);
+    let (id, _, seat) = actor::create(st.store.clone(), st.games.clone(), opts).await?;
     let body = json!({
         "id": id,
         "token": seat.token,
@@ -171,7 +167,9 @@ async fn ws(
 
 async fn client(socket: WebSocket, h: GameHandle, q: WsQuery) {
     let (mut sink, mut stream) = socket.split();
-    let Ok((snap, log, mut rx)) = h.subscribe().await else { return };
+    // A spectator without a token still counts once for suggestions.
+    let token = q.token.clone().or_else(|| Some(format!("viewer-{}", actor::token())));
+    let Ok((snap, log, mut rx, seats)) = h.subscribe(token.clone()).await else { return };
     // A reconnecting client that says what it has seen gets what it missed; anyone else
     // (or one too far behind) gets the whole game.
     let first: Vec<String> = match q.since {
@@ -187,6 +185,8 @@ async fn client(socket: WebSocket, h: GameHandle, q: WsQuery) {
         tokio::select! {
             ev = rx.recv() => {
                 let text = match ev {
+                    // Suggestions are for the player to move only.
+                    Ok(Event::Suggestions { ref to, .. }) if !seats.iter().any(|c| c.to_string() == *to) => continue,
                     Ok(e) => json!(e).to_string(),
                     Err(broadcast::error::RecvError::Lagged(_)) => match h.snapshot().await {
                         Ok(s) => json!({"type": "snapshot", "v": s.version, "game": s}).to_string(),
@@ -200,7 +200,7 @@ async fn client(socket: WebSocket, h: GameHandle, q: WsQuery) {
             }
             msg = stream.next() => {
                 let reply = match msg {
-                    Some(Ok(Message::Text(t))) => handle_frame(&h, q.token.clone(), t.as_str()).await,
+                    Some(Ok(Message::Text(t))) => handle_frame(&h, token.clone(), t.as_str()).await,
                     Some(Ok(Message::Binary(_))) => Some(json!({"type": "error", "message": "send JSON text frames"})),
                     Some(Ok(_)) => None,
                     _ => break,

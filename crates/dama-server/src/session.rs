@@ -63,7 +63,7 @@ pub trait Session: Send + Sync {
     /// True when the only legal move is a single capture (seed 003's one-minute rule).
     fn single_forced_capture(&self) -> bool;
     /// The game as PDN with the given tags and the movers' clock times.
-    fn pdn(&self, tags: &[(String, String)], clocks: &[Option<u64>]) -> String;
+    fn pdn(&self, tags: &[(String, String)], clocks: &[Option<u64>], comments: &[Vec<String>]) -> String;
     /// The result token of a result.
     fn result_token(&self, winner: Option<Color>) -> &'static str;
     /// The arbiter's decision (seed 003): the clearly winning side, or a draw.
@@ -151,13 +151,17 @@ impl<R: Rules> Session for Live<R> {
         let l = legal_moves(self.game.position());
         l.len() == 1 && l.as_slice()[0].captured.count() == 1
     }
-    fn pdn(&self, tags: &[(String, String)], clocks: &[Option<u64>]) -> String {
+    fn pdn(&self, tags: &[(String, String)], clocks: &[Option<u64>], comments: &[Vec<String>]) -> String {
         let records: Vec<MoveRecord<BB<R>>> = self
             .game
             .plies()
             .iter()
             .enumerate()
-            .map(|(i, p)| MoveRecord { mv: p.mv, clock_ms: clocks.get(i).copied().flatten(), comments: Vec::new() })
+            .map(|(i, p)| MoveRecord {
+                mv: p.mv,
+                clock_ms: clocks.get(i).copied().flatten(),
+                comments: comments.get(i).cloned().unwrap_or_default(),
+            })
             .collect();
         let result = match self.game.status() {
             Status::Over(r) => result_token::<R>(r.winner),

@@ -145,6 +145,37 @@ impl Store {
         Ok(())
     }
 
+    /// Keeps the spectators' suggestions for a ply with the game record.
+    pub async fn add_suggestions(&self, id: &str, ply: i64, tallies: &[(String, i64)]) -> Result<(), StoreError> {
+        for (notation, count) in tallies {
+            sqlx::query("INSERT INTO suggestions (game_id, ply, notation, count) VALUES ($1, $2, $3, $4)")
+                .bind(id)
+                .bind(ply)
+                .bind(notation)
+                .bind(*count)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// The suggestions kept for a game: (ply, move, count).
+    pub async fn suggestions(&self, id: &str) -> Result<Vec<(i64, String, i64)>, StoreError> {
+        let rows =
+            sqlx::query("SELECT ply, notation, count FROM suggestions WHERE game_id = $1 ORDER BY ply, count DESC")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| {
+                let ply = r.try_get::<i64, _>("ply").or_else(|_| r.try_get::<i32, _>("ply").map(i64::from))?;
+                let count = r.try_get::<i64, _>("count").or_else(|_| r.try_get::<i32, _>("count").map(i64::from))?;
+                Ok((ply, r.try_get("notation")?, count))
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError)
+    }
+
     /// Marks a game finished.
     pub async fn finish(&self, id: &str, result: &str, reason: &str) -> Result<(), StoreError> {
         sqlx::query("UPDATE games SET status = 'finished', result = $1, reason = $2 WHERE id = $3")

@@ -71,7 +71,10 @@ on_both!(
     friend_game_through_an_invite_with_a_spectator,
     loss_on_time_resignation_and_abort,
     a_restart_loses_no_move,
-    bad_requests_get_clear_errors
+    bad_requests_get_clear_errors,
+    suggestions_reach_only_the_player_to_move,
+    touch_move_and_takebacks,
+    a_series_of_two_games_swaps_colours
 );
 
 /// One HTTP/1.1 request; returns (status, JSON or text body).
@@ -368,5 +371,129 @@ async fn bad_requests_get_clear_errors(db: String) {
     assert_eq!(st, 400);
     // The game is unharmed.
     assert_eq!(mv(srv.addr, &id, &t, "11-15").await.0, 200);
+    srv.task.abort();
+}
+
+async fn act(addr: SocketAddr, id: &str, token: &str, body: Value) -> (u16, Value) {
+    http(addr, "POST", &format!("/api/games/{id}/actions"), Some(token), Some(&body.to_string())).await
+}
+
+async fn suggestions_reach_only_the_player_to_move(db: String) {
+    let srv = start(&db).await;
+    let body = json!({"variant": "turkish", "mode": "friend", "color": "white", "suggestions": true});
+    let (id, white, _) = create(srv.addr, body).await;
+    let (_, seat) = http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
+    let black = seat["token"].as_str().unwrap().to_string();
+    let mut w = ws(srv.addr, &id, Some(&white)).await;
+    let mut b = ws(srv.addr, &id, Some(&black)).await;
+    let mut s1 = ws(srv.addr, &id, None).await;
+    let mut s2 = ws(srv.addr, &id, None).await;
+    for s in [&mut w, &mut b, &mut s1, &mut s2] {
+        next_of(s, "snapshot").await;
+    }
+    // Two spectators suggest; one changes its mind; an illegal suggestion is refused.
+    let suggest = |m: &str| Message::Text(json!({"type": "suggest", "move": m}).to_string().into());
+    s1.send(suggest("d3-d4")).await.unwrap();
+    s2.send(suggest("d3-d4")).await.unwrap();
+    s1.send(suggest("a3-a4")).await.unwrap();
+    s2.send(Message::Text(json!({"type": "suggest", "move": "d3-d5"}).to_string().into())).await.unwrap();
+    assert!(next_of(&mut s2, "error").await["message"].as_str().unwrap().contains("not a legal move"));
+    let mut last = Value::Null;
+    for _ in 0..3 {
+        last = next_of(&mut w, "suggestions").await;
+    }
+    assert_eq!(last["to"], "white");
+    assert_eq!(last["moves"], json!([["a3-a4", 1], ["d3-d4", 1]]));
+    // Players may not suggest, and neither Black nor the spectators hear of them.
+    b.send(Message::Text(json!({"type": "suggest", "move": "d6-d5"}).to_string().into())).await.unwrap();
+    assert_eq!(next_of(&mut b, "error").await["status"], 403);
+    w.send(Message::Text(json!({"type": "move", "move": "d3-d4"}).to_string().into())).await.unwrap();
+    let m = next_of(&mut s1, "move").await;
+    assert_eq!(m["mv"]["notation"], "d3-d4");
+    b.send(Message::Text(json!({"type": "ping"}).to_string().into())).await.unwrap();
+    let mut before_pong = Vec::new();
+    loop {
+        let v = next_json(&mut b).await;
+        if v["type"] == "pong" {
+            break;
+        }
+        before_pong.push(v["type"].as_str().unwrap().to_string());
+    }
+    assert!(!before_pong.contains(&"suggestions".to_string()), "{before_pong:?}");
+    // The record keeps them.
+    let (_, pdn) = http(srv.addr, "GET", &format!("/api/games/{id}/pdn"), None, None).await;
+    assert!(pdn.as_str().unwrap().contains("suggested: a3-a4 x1, d3-d4 x1"), "{pdn}");
+    // Without the creator's permission there are no suggestions.
+    let (id2, _, _) = create(srv.addr, json!({"variant": "turkish", "mode": "hotseat"})).await;
+    let mut s3 = ws(srv.addr, &id2, None).await;
+    next_of(&mut s3, "snapshot").await;
+    s3.send(Message::Text(json!({"type": "suggest", "move": "d3-d4"}).to_string().into())).await.unwrap();
+    assert!(next_of(&mut s3, "error").await["message"].as_str().unwrap().contains("did not allow"));
+    srv.task.abort();
+}
+
+async fn touch_move_and_takebacks(db: String) {
+    let srv = start(&db).await;
+    // Touch-move: once a movable piece is selected, another piece may not move.
+    let (id, t, _) = create(srv.addr, json!({"variant": "english", "mode": "hotseat", "touch_move": true})).await;
+    assert_eq!(act(srv.addr, &id, &t, json!({"type": "touch", "square": "11"})).await.0, 200);
+    let (st, v) = mv(srv.addr, &id, &t, "9-13").await;
+    assert_eq!(st, 403);
+    assert!(v["error"].as_str().unwrap().contains("touch-move"), "{v}");
+    assert_eq!(act(srv.addr, &id, &t, json!({"type": "touch", "square": "9"})).await.0, 409);
+    assert_eq!(mv(srv.addr, &id, &t, "11-15").await.0, 200);
+    // Hot-seat takeback is immediate.
+    assert_eq!(act(srv.addr, &id, &t, json!({"type": "takeback"})).await.0, 200);
+    assert_eq!(snapshot(srv.addr, &id).await["moves"].as_array().unwrap().len(), 0);
+    // Against the engine: the player's move and the engine's reply are taken back.
+    let (id, t, _) = create(srv.addr, json!({"variant": "russian", "mode": "ai", "color": "white", "level": 1})).await;
+    assert_eq!(mv(srv.addr, &id, &t, "c3-d4").await.0, 200);
+    for _ in 0..100 {
+        if snapshot(srv.addr, &id).await["moves"].as_array().unwrap().len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(act(srv.addr, &id, &t, json!({"type": "takeback"})).await.0, 200);
+    let s = snapshot(srv.addr, &id).await;
+    assert_eq!((s["moves"].as_array().unwrap().len(), s["side_to_move"].as_str()), (0, Some("white")));
+    // Online: the opponent must accept.
+    let (id, w, _) = create(srv.addr, json!({"variant": "english", "mode": "friend", "color": "black"})).await;
+    let (_, seat) = http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
+    let white = seat["token"].as_str().unwrap().to_string();
+    assert_eq!(mv(srv.addr, &id, &w, "11-15").await.0, 200);
+    assert_eq!(act(srv.addr, &id, &w, json!({"type": "takeback"})).await.0, 200);
+    assert_eq!(act(srv.addr, &id, &w, json!({"type": "accept_takeback"})).await.0, 409);
+    assert_eq!(act(srv.addr, &id, &white, json!({"type": "accept_takeback"})).await.0, 200);
+    assert_eq!(snapshot(srv.addr, &id).await["moves"].as_array().unwrap().len(), 0);
+    srv.task.abort();
+}
+
+async fn a_series_of_two_games_swaps_colours(db: String) {
+    let srv = start(&db).await;
+    let body = json!({"variant": "english", "mode": "friend", "color": "black", "series": 2});
+    let (id, a, _) = create(srv.addr, body).await;
+    let (_, seat) = http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
+    let b = seat["token"].as_str().unwrap().to_string();
+    let mut watch = ws(srv.addr, &id, None).await;
+    next_of(&mut watch, "snapshot").await;
+    // Player A (Black) resigns the first game: B scores 1.
+    assert_eq!(act(srv.addr, &id, &a, json!({"type": "resign"})).await.0, 200);
+    let next = next_of(&mut watch, "next_game").await;
+    let id2 = next["id"].as_str().unwrap().to_string();
+    assert_eq!(next["series"]["game"], 2);
+    // Colours swap: A now plays White, B Black; the score follows the players
+    // ([points of the player now White, of the player now Black]).
+    assert_eq!(next["series"]["score"], json!([0.0, 1.0]));
+    let g2 = snapshot(srv.addr, &id2).await;
+    assert_eq!(g2["state"], "live");
+    assert_eq!(g2["side_to_move"], "black");
+    assert_eq!(mv(srv.addr, &id2, &a, "11-15").await.0, 403);
+    assert_eq!(mv(srv.addr, &id2, &b, "11-15").await.0, 200);
+    // No third game in a series of two; a rematch is asked for by both.
+    assert_eq!(act(srv.addr, &id2, &b, json!({"type": "resign"})).await.0, 200);
+    assert_eq!(act(srv.addr, &id2, &a, json!({"type": "rematch"})).await.0, 200);
+    assert_eq!(act(srv.addr, &id2, &b, json!({"type": "rematch"})).await.0, 200);
+    assert_eq!(act(srv.addr, &id2, &a, json!({"type": "rematch"})).await.0, 409);
     srv.task.abort();
 }
