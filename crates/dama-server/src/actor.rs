@@ -475,7 +475,7 @@ pub async fn create(store: Store, registry: Registry, opts: Options) -> Result<(
             color_name(mine)
         }
     };
-    let opts = Options { series_state: (opts.series > 1).then(|| SeriesState { game: 1, score: [0.0; 2] }), ..opts };
+    let opts = Options { series_state: (opts.series > 1).then_some(SeriesState { game: 1, score: [0.0; 2] }), ..opts };
     let (id, handle) = create_with(store, registry, opts, tokens).await?;
     Ok((id, handle, Seat { token: t, color: seat }))
 }
