@@ -3,6 +3,7 @@
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_hub;
+mod cmd_loadtest;
 mod cmd_match;
 mod cmd_moves;
 mod cmd_pdn;
@@ -39,6 +40,8 @@ enum Command {
     Match(cmd_match::Args),
     /// Fit the evaluation weights of a variant family to game results.
     Tune(cmd_tune::Args),
+    /// Load-test the server: concurrent games over websockets, latency and memory.
+    Loadtest(cmd_loadtest::Args),
     /// Check and convert PDN files.
     #[command(subcommand)]
     Pdn(cmd_pdn::Command),
@@ -65,6 +68,7 @@ fn main() -> Result<()> {
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
         Some(Command::Tune(a)) => cmd_tune::run(a),
+        Some(Command::Loadtest(a)) => cmd_loadtest::run(a),
         Some(Command::Serve(a)) => cmd_serve::run(a),
         None => cmd_serve::run(cmd_serve::Args::from_env()),
     }

@@ -548,7 +548,8 @@ fn spawn(
     opts: Options,
     moves: Vec<MoveRow>,
 ) -> Result<GameHandle, ApiError> {
-    let (events, _) = broadcast::channel(256);
+    // A subscriber that falls behind this many events gets a fresh snapshot instead.
+    let (events, _) = broadcast::channel(32);
     let tokens = [row.white_token.clone(), row.black_token.clone()];
     let ai = (opts.mode == Mode::Ai).then(|| if tokens[0].is_some() { Color::Black } else { Color::White });
     let engine = ai.map(|_| player(session.variant(), 8, None, rand::thread_rng().gen()));
@@ -609,7 +610,7 @@ fn spawn(
         let single = a.session.single_forced_capture();
         a.clock.start(side, single, Instant::now());
     }
-    let (tx, rx) = mpsc::channel(64);
+    let (tx, rx) = mpsc::channel(16);
     tokio::spawn(a.run(rx));
     Ok(GameHandle { tx })
 }

@@ -162,7 +162,13 @@ async fn ws(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let h = st.game(&id).await?;
-    Ok(upgrade.max_message_size(1 << 20).on_upgrade(move |socket| client(socket, h, q)))
+    // Small buffers: a live game holds three connections or more, and its messages are
+    // small (the read buffer grows when a larger frame arrives).
+    Ok(upgrade
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_message_size(1 << 20)
+        .on_upgrade(move |socket| client(socket, h, q)))
 }
 
 async fn client(socket: WebSocket, h: GameHandle, q: WsQuery) {

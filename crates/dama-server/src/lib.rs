@@ -5,6 +5,7 @@
 
 pub mod actor;
 pub mod api;
+pub mod client;
 pub mod clock;
 pub mod error;
 pub mod session;

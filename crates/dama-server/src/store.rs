@@ -80,10 +80,22 @@ impl Store {
         } else {
             url.to_string()
         };
-        let pool = AnyPoolOptions::new().max_connections(if sqlite { 4 } else { 16 }).connect(&url).await?;
-        if sqlite {
-            sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await?;
-        }
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 4 } else { 16 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // WAL: readers never wait for the writer; a committed move
+                        // survives a crash of the process.
+                        for p in ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=5000"] {
+                            sqlx::query(p).execute(&mut *conn).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
         sqlx::migrate!("./migrations").run(&pool).await.map_err(|e| StoreError(e.into()))?;
         Ok(Store { pool })
     }

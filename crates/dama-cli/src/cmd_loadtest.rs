@@ -1,0 +1,282 @@
+//! `dama loadtest`: many concurrent games over real websockets against a server in its
+//! own process; reports moves/s, move round-trip percentiles and server memory per game.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+use dama_core::movegen::legal_moves;
+use dama_core::notation::move_to_string;
+use dama_core::variant::English;
+use dama_core::Position;
+use dama_server::client::http;
+use futures_util::{SinkExt, StreamExt};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use tokio::sync::Semaphore;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Arguments of `dama loadtest`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Concurrent games.
+    #[arg(long, default_value_t = 2000)]
+    games: usize,
+    /// Spectators per game.
+    #[arg(long, default_value_t = 1)]
+    spectators: usize,
+    /// Plies per game (then the game is resigned).
+    #[arg(long, default_value_t = 30)]
+    plies: usize,
+    /// Players think a random time up to twice this before each move (ms).
+    #[arg(long, default_value_t = 1000)]
+    think_ms: u64,
+    /// Use a running server instead of starting one.
+    #[arg(long)]
+    addr: Option<SocketAddr>,
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+fn status_kb(pid: u32, field: &str) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    s.lines().find(|l| l.starts_with(field))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn rss_kb(pid: u32) -> Option<u64> {
+    status_kb(pid, "VmRSS:")
+}
+
+struct ServerProcess(Child);
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+async fn next_move_event(ws: &mut Ws, ply: usize) -> Result<()> {
+    loop {
+        let m =
+            tokio::time::timeout(Duration::from_secs(30), ws.next()).await.map_err(|_| anyhow!("no event in 30 s"))?;
+        if let Some(Ok(Message::Text(t))) = m {
+            let v: Value = serde_json::from_str(t.as_str())?;
+            if v["type"] == "move" && v["ply"].as_u64() == Some(ply as u64) {
+                return Ok(());
+            }
+            if v["type"] == "error" {
+                bail!("server refused a move: {v}");
+            }
+        } else if m.is_none() {
+            bail!("connection closed");
+        }
+    }
+}
+
+async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Result<Ws> {
+    let q = token.map(|t| format!("?token={t}")).unwrap_or_default();
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws{q}")).await?;
+    ws.next().await; // the snapshot
+    Ok(ws)
+}
+
+struct Stats {
+    latencies_us: Mutex<Vec<u32>>,
+    moves: AtomicU64,
+    spectator_events: AtomicU64,
+    failures: AtomicU64,
+}
+
+async fn game(
+    addr: SocketAddr,
+    a: Arc<Args>,
+    stats: Arc<Stats>,
+    seed: u64,
+    ready: Arc<tokio::sync::Barrier>,
+    setup: Arc<Semaphore>,
+) -> Result<()> {
+    // Connections are opened a few at a time; then every game starts together.
+    let permit = setup.acquire_owned().await?;
+    let (st, v) = http(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(&json!({"variant": "english", "mode": "friend", "color": "black"}).to_string()),
+    )
+    .await?;
+    if st != 201 {
+        bail!("create: {st} {v}");
+    }
+    let id = v["id"].as_str().unwrap_or_default().to_string();
+    let black = v["token"].as_str().unwrap_or_default().to_string();
+    let (st, v) = http(addr, "POST", &format!("/api/games/{id}/join"), None, None).await?;
+    if st != 200 {
+        bail!("join: {st} {v}");
+    }
+    let white = v["token"].as_str().unwrap_or_default().to_string();
+    let mut players = [connect(addr, &id, Some(&black)).await?, connect(addr, &id, Some(&white)).await?];
+    let mut watchers = Vec::new();
+    for _ in 0..a.spectators {
+        watchers.push(connect(addr, &id, None).await?);
+    }
+    let counter = stats.clone();
+    let plies = a.plies;
+    let watch = tokio::spawn(async move {
+        for mut w in watchers {
+            let c = counter.clone();
+            tokio::spawn(async move {
+                while let Some(Ok(m)) = w.next().await {
+                    if let Message::Text(t) = m {
+                        if t.as_str().contains("\"type\":\"move\"") {
+                            c.spectator_events.fetch_add(1, Ordering::Relaxed);
+                        }
+                        if t.as_str().contains("\"type\":\"end\"") {
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+        plies
+    });
+    drop(permit);
+    ready.wait().await;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = Position::<English>::start();
+    for ply in 1..=a.plies {
+        let moves = legal_moves(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves.as_slice()[rng.gen_range(0..moves.len())];
+        let text = move_to_string(&pos, &m, true);
+        if a.think_ms > 0 {
+            tokio::time::sleep(Duration::from_millis(rng.gen_range(0..=2 * a.think_ms))).await;
+        }
+        let mover = &mut players[(ply - 1) % 2];
+        let t = Instant::now();
+        mover.send(Message::Text(json!({"type": "move", "move": text}).to_string().into())).await?;
+        next_move_event(mover, ply).await?;
+        stats.latencies_us.lock().map_err(|_| anyhow!("lock"))?.push(t.elapsed().as_micros() as u32);
+        stats.moves.fetch_add(1, Ordering::Relaxed);
+        pos = pos.play(&m);
+    }
+    players[0].send(Message::Text(json!({"type": "resign"}).to_string().into())).await?;
+    let _ = watch.await;
+    Ok(())
+}
+
+/// Runs `dama loadtest`.
+pub fn run(a: Args) -> Result<()> {
+    let want = (a.games as u64) * (6 + 2 * a.spectators as u64) + 1024;
+    let got = rlimit::increase_nofile_limit(want).unwrap_or(0);
+    if got < want {
+        eprintln!("note: open files limited to {got}; fewer games may connect");
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    rt.block_on(async_run(a))
+}
+
+async fn async_run(a: Args) -> Result<()> {
+    let (addr, server) = match a.addr {
+        Some(addr) => (addr, None),
+        None => {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+            let addr: SocketAddr = format!("127.0.0.1:{port}").parse()?;
+            let db = std::env::temp_dir().join(format!("dama-loadtest-{}.sqlite", std::process::id()));
+            let _ = std::fs::remove_file(&db);
+            let child = Command::new(std::env::current_exe()?)
+                .args(["serve", "--bind", &addr.to_string(), "--database-url", &format!("sqlite:{}", db.display())])
+                .stdout(Stdio::null())
+                .spawn()
+                .context("starting the server")?;
+            let p = ServerProcess(child);
+            for _ in 0..100 {
+                if tokio::net::TcpStream::connect(addr).await.is_ok() {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            (addr, Some((p, PathBuf::from(db))))
+        }
+    };
+    let pid = server.as_ref().map(|(p, _)| p.0.id());
+    let rss0 = pid.and_then(rss_kb);
+    let stats = Arc::new(Stats {
+        latencies_us: Mutex::new(Vec::new()),
+        moves: AtomicU64::new(0),
+        spectator_events: AtomicU64::new(0),
+        failures: AtomicU64::new(0),
+    });
+    let args = Arc::new(a);
+    let ready = Arc::new(tokio::sync::Barrier::new(args.games + 1));
+    let setup = Arc::new(Semaphore::new(64));
+    let t0 = Instant::now();
+    let mut tasks = Vec::new();
+    for i in 0..args.games {
+        let (a, s, r, setup) = (args.clone(), stats.clone(), ready.clone(), setup.clone());
+        tasks.push(tokio::spawn(async move {
+            let res = game(addr, a, s.clone(), i as u64, r.clone(), setup).await;
+            if let Err(e) = res {
+                s.failures.fetch_add(1, Ordering::Relaxed);
+                eprintln!("game {i}: {e}");
+            }
+        }));
+    }
+    // Everyone is connected when the barrier opens (failed games never reach it, so
+    // wait for it only while no game has failed).
+    let opened = tokio::time::timeout(Duration::from_secs(600), ready.wait()).await.is_ok();
+    let setup_s = t0.elapsed().as_secs_f64();
+    let rss_live = pid.and_then(rss_kb);
+    let t1 = Instant::now();
+    for t in tasks {
+        let _ = t.await;
+    }
+    let play_s = t1.elapsed().as_secs_f64();
+    let peak = pid.and_then(|p| status_kb(p, "VmHWM:"));
+    let mut lat = stats.latencies_us.lock().map_err(|_| anyhow!("lock"))?.clone();
+    lat.sort_unstable();
+    let pct = |p: f64| {
+        lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).map_or(0.0, |x| *x as f64 / 1000.0)
+    };
+    let moves = stats.moves.load(Ordering::Relaxed);
+    println!(
+        "games {}  spectators/game {}  plies/game {}  think up to {} ms",
+        args.games,
+        args.spectators,
+        args.plies,
+        2 * args.think_ms
+    );
+    println!("setup {setup_s:.1} s (all connected: {opened}); play {play_s:.1} s");
+    println!("moves {moves}  ({:.0} moves/s)", moves as f64 / play_s.max(1e-9));
+    println!("round trip ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}", pct(0.5), pct(0.9), pct(0.99), pct(1.0));
+    println!(
+        "spectator move events {}  (expected {})",
+        stats.spectator_events.load(Ordering::Relaxed),
+        moves * args.spectators as u64
+    );
+    if let (Some(r0), Some(r1)) = (rss0, rss_live) {
+        println!(
+            "server memory: {} KB idle, {} KB with {} live games connected: {:.1} KB per game; peak {} KB ({:.1} KB per game)",
+            r0,
+            r1,
+            args.games,
+            (r1 - r0.min(r1)) as f64 / args.games as f64,
+            peak.unwrap_or(0),
+            (peak.unwrap_or(0).saturating_sub(r0)) as f64 / args.games as f64
+        );
+    }
+    println!("failures {}", stats.failures.load(Ordering::Relaxed));
+    if let Some((_, db)) = server {
+        for s in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+        }
+    }
+    Ok(())
+}
