@@ -203,7 +203,7 @@ async fn async_run(a: Args) -> Result<()> {
                 }
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
-            (addr, Some((p, PathBuf::from(db))))
+            (addr, Some((p, db)))
         }
     };
     let pid = server.as_ref().map(|(p, _)| p.0.id());
