@@ -2,7 +2,6 @@
 //! own process; reports moves/s, move round-trip percentiles and server memory per game.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -96,7 +96,11 @@ impl Store {
             })
             .connect(&url)
             .await?;
-        sqlx::migrate!("./migrations").run(&pool).await.map_err(|e| StoreError(e.into()))?;
+        let mut migrator = sqlx::migrate!("./migrations");
+        // A database already migrated by a newer dama (another node during a rolling
+        // restart) is fine: the schema only grows.
+        migrator.set_ignore_missing(true);
+        migrator.run(&pool).await.map_err(|e| StoreError(e.into()))?;
         Ok(Store { pool })
     }
 

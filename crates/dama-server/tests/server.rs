@@ -34,16 +34,45 @@ fn temp_db(name: &str) -> String {
 /// The PostgreSQL test database (`DAMA_TEST_POSTGRES_URL`, or the local server with
 /// trust auth). In CI it must be there; elsewhere its absence skips with a note.
 async fn postgres() -> Option<String> {
-    let url =
+    let base =
         std::env::var("DAMA_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
-    match dama_server::store::Store::connect(&url).await {
-        Ok(_) => Some(url),
-        Err(e) if std::env::var("CI").is_ok() => panic!("PostgreSQL must be reachable in CI ({url}): {e}"),
+    // Each test run gets a database of its own, so runs of different versions never meet.
+    match fresh_database(&base).await {
+        Ok(url) => Some(url),
+        Err(e) if std::env::var("CI").is_ok() => panic!("PostgreSQL must be reachable in CI ({base}): {e}"),
         Err(e) => {
             eprintln!("skipping the PostgreSQL run: {e}");
             None
         }
     }
+}
+
+/// Creates (once per test process) a database beside `base`'s and returns its URL.
+async fn fresh_database(base: &str) -> Result<String, String> {
+    static URL: tokio::sync::OnceCell<Result<String, String>> = tokio::sync::OnceCell::const_new();
+    URL.get_or_init(|| async {
+        use sqlx::{Connection, Executor};
+        let stamp =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0);
+        let name = format!("dama_test_{}_{stamp}", std::process::id());
+        let mut c = sqlx::PgConnection::connect(base).await.map_err(|e| e.to_string())?;
+        // Databases of runs older than an hour are gone for good.
+        let old: Vec<(String,)> = sqlx::query_as("SELECT datname FROM pg_database WHERE datname LIKE 'dama_test_%'")
+            .fetch_all(&mut c)
+            .await
+            .map_err(|e| e.to_string())?;
+        for (db,) in old {
+            let made: u128 = db.rsplit('_').next().and_then(|t| t.parse().ok()).unwrap_or(u128::MAX);
+            if stamp.saturating_sub(made) > 3_600_000 {
+                let _ = c.execute(format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)").as_str()).await;
+            }
+        }
+        c.execute(format!("CREATE DATABASE {name}").as_str()).await.map_err(|e| e.to_string())?;
+        let (prefix, _) = base.rsplit_once('/').ok_or("bad URL")?;
+        Ok(format!("{prefix}/{name}"))
+    })
+    .await
+    .clone()
 }
 
 /// Runs a scenario on SQLite and on PostgreSQL.
