@@ -63,7 +63,11 @@ impl DrawRules {
             (Variant::English, RulePreset::Seed001) => {
                 DrawRules { no_progress_plies: Some(80), move_cap_plies: Some(200), ..base }
             }
-            (Variant::English, RulePreset::Seed003) => DrawRules { kings_only_adjudication_plies: Some(20), ..base },
+            // Seed 003 settles repeated king moves by its arbiter, not by an automatic
+            // threefold-repetition draw (which would come first and pre-empt it).
+            (Variant::English, RulePreset::Seed003) => {
+                DrawRules { kings_only_adjudication_plies: Some(20), repetition: None, ..base }
+            }
             (Variant::English, _) => DrawRules { no_progress_plies: Some(80), ..base },
             (Variant::Russian, _) => DrawRules { many_kings_vs_king_moves: Some(15), king_vs_king: true, ..base },
             (Variant::Turkish, _) => DrawRules { turkish_endings: true, ..base },

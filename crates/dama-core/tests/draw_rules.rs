@@ -70,7 +70,10 @@ fn seed_001_two_hundred_move_cap() {
 
 #[test]
 fn seed_003_kings_only_with_repetition_asks_for_adjudication() {
-    assert_eq!(DrawRules::preset(Variant::English, RulePreset::Seed003).kings_only_adjudication_plies, Some(20));
+    let seed003 = DrawRules::preset(Variant::English, RulePreset::Seed003);
+    assert_eq!(seed003.kings_only_adjudication_plies, Some(20));
+    // Repeated king moves go to the arbiter, not to an automatic threefold draw.
+    assert_eq!(seed003.repetition, None);
     let rules = DrawRules { kings_only_adjudication_plies: Some(20), ..DrawRules::default() };
     let mut g = game::<English>("B:WK29:BK4", rules);
     // Shuttle so that positions repeat; after 20 king moves the arbiter is called.

@@ -102,7 +102,9 @@ on_both!(
     bad_requests_get_clear_errors,
     suggestions_reach_only_the_player_to_move,
     touch_move_and_takebacks,
-    a_series_of_two_games_swaps_colours
+    a_series_of_two_games_swaps_colours,
+    open_game_from_the_lobby_to_the_end,
+    seed_003_clock_and_arbiter
 );
 
 /// One HTTP/1.1 request; returns (status, JSON or text body).
@@ -494,5 +496,50 @@ async fn a_series_of_two_games_swaps_colours(db: String) {
     assert_eq!(act(srv.addr, &id2, &a, json!({"type": "rematch"})).await.0, 200);
     assert_eq!(act(srv.addr, &id2, &b, json!({"type": "rematch"})).await.0, 200);
     assert_eq!(act(srv.addr, &id2, &a, json!({"type": "rematch"})).await.0, 409);
+    srv.task.abort();
+}
+
+async fn open_game_from_the_lobby_to_the_end(db: String) {
+    let srv = start(&db).await;
+    let (id, a, color) = create(srv.addr, json!({"variant": "brazilian", "mode": "open"})).await;
+    let (_, lobby) = http(srv.addr, "GET", "/api/games?state=waiting", None, None).await;
+    assert!(lobby["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()), "{lobby}");
+    let (_, seat) = http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
+    let b = seat["token"].as_str().unwrap().to_string();
+    let (_, live) = http(srv.addr, "GET", "/api/games?state=live", None, None).await;
+    assert!(live["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()));
+    let other = if color == "white" { "black" } else { "white" };
+    let end = play_out(srv.addr, &id, &[(color.as_str(), &a), (other, &b)], 500).await;
+    assert_eq!(end["state"], "finished", "{end}");
+    let (_, done) = http(srv.addr, "GET", "/api/games?state=finished", None, None).await;
+    assert!(done["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()));
+    srv.task.abort();
+}
+
+async fn seed_003_clock_and_arbiter(db: String) {
+    let srv = start(&db).await;
+    // Per-move limit, shorter when the only legal move is a single capture: Black's
+    // only move here is 14x23, so its 300 ms apply, not the 60 s.
+    let tc = json!({"kind": "per_move", "limit_ms": 60000, "capture_limit_ms": 300});
+    let body =
+        json!({"variant": "english", "mode": "hotseat", "time": tc, "rules": "seed003", "fen": "B:W18,30:B14,1"});
+    let (id, _, _) = create(srv.addr, body).await;
+    let mut w = ws(srv.addr, &id, None).await;
+    next_of(&mut w, "snapshot").await;
+    let e = next_of(&mut w, "end").await;
+    assert!(e["result"]["text"].as_str().unwrap().contains("time"), "{e}");
+    // Twenty king moves with a repetition: the engine decides as arbiter (three kings
+    // against one: White wins).
+    let body = json!({"variant": "english", "mode": "hotseat", "rules": "seed003", "fen": "B:WK29,K22,K18:BK4"});
+    let (id, t, _) = create(srv.addr, body).await;
+    let cycle = ["4-8", "29-25", "8-4", "25-29"];
+    let mut n = 0;
+    while snapshot(srv.addr, &id).await["state"] == "live" && n < 20 {
+        assert_eq!(mv(srv.addr, &id, &t, cycle[n % 4]).await.0, 200);
+        n += 1;
+    }
+    let s = snapshot(srv.addr, &id).await;
+    assert_eq!(s["state"], "finished", "{s}");
+    assert_eq!(s["result"]["text"], "White wins: adjudication");
     srv.task.abort();
 }
