@@ -364,10 +364,15 @@ pub struct GameHandle {
 }
 
 impl GameHandle {
+    /// True when the game's task has ended (an idle finished game).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
     async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Result<T, ApiError> {
         let (tx, rx) = oneshot::channel();
-        self.tx.send(make(tx)).await.map_err(|_| ApiError::Internal)?;
-        rx.await.map_err(|_| ApiError::Internal)
+        self.tx.send(make(tx)).await.map_err(|_| ApiError::Gone)?;
+        rx.await.map_err(|_| ApiError::Gone)
     }
     /// The game now.
     pub async fn snapshot(&self) -> Result<Snapshot, ApiError> {
@@ -403,6 +408,19 @@ pub fn now_ms() -> i64 {
 pub fn token() -> String {
     let x: u128 = rand::thread_rng().gen();
     format!("{x:032x}")
+}
+
+/// How long a finished game's task stays without watchers: 120 s, or
+/// `DAMA_IDLE_FINISHED_MS`.
+fn idle_finished() -> std::time::Duration {
+    static D: std::sync::OnceLock<std::time::Duration> = std::sync::OnceLock::new();
+    *D.get_or_init(|| {
+        std::env::var("DAMA_IDLE_FINISHED_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .map(std::time::Duration::from_millis)
+            .unwrap_or(std::time::Duration::from_secs(120))
+    })
 }
 
 /// What an engine search gives back: the engine and its move.
@@ -638,7 +656,16 @@ impl Actor {
         self.maybe_start_ai();
         loop {
             let deadline = if self.state == "live" { self.clock.deadline(self.session.side()) } else { None };
+            // A finished game nobody watches gives its memory back; the store has it all
+            // and `AppState::game` restarts the task when someone asks.
+            let idle = (self.state == "finished" && self.events.receiver_count() == 0)
+                .then(|| Instant::now() + idle_finished());
             tokio::select! {
+                _ = until(idle) => {
+                    if self.events.receiver_count() == 0 && rx.is_empty() {
+                        break;
+                    }
+                }
                 cmd = rx.recv() => match cmd {
                     Some(c) => self.handle(c).await,
                     None => break,

@@ -36,7 +36,10 @@ impl AppState {
         }
         let mut games = self.games.lock().await;
         if let Some(h) = games.get(id) {
-            return Ok(h.clone());
+            if !h.is_closed() {
+                return Ok(h.clone());
+            }
+            games.remove(id);
         }
         let row = self.store.game(id).await?.ok_or_else(|| ApiError::NotFound(id.to_string()))?;
         let h = actor::restore(self.store.clone(), self.games.clone(), row).await?;
@@ -55,6 +58,21 @@ impl AppState {
         }
         Ok(n)
     }
+}
+
+/// Runs `$call` on the game's handle `$h`, once more with a restored task if the task
+/// ended meanwhile (an idle finished game).
+macro_rules! on_game {
+    ($st:expr, $id:expr, |$h:ident| $call:expr) => {{
+        let $h = $st.game(&$id).await?;
+        match $call.await {
+            Err(ApiError::Gone) => {
+                let $h = $st.game(&$id).await?;
+                $call.await
+            }
+            r => r,
+        }
+    }};
 }
 
 /// The router.
@@ -111,11 +129,11 @@ async fn list(State(st): State<AppState>, Query(q): Query<ListQuery>) -> Result<
 }
 
 async fn snapshot(State(st): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    Ok(Json(st.game(&id).await?.snapshot().await?).into_response())
+    Ok(Json(on_game!(st, id, |h| h.snapshot())?).into_response())
 }
 
 async fn join(State(st): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    Ok(Json(st.game(&id).await?.join().await?).into_response())
+    Ok(Json(on_game!(st, id, |h| h.join())?).into_response())
 }
 
 fn token_of(headers: &HeaderMap) -> Option<String> {
@@ -129,12 +147,12 @@ async fn act(
     body: String,
 ) -> Result<Response, ApiError> {
     let action: Action = parse(&body)?;
-    st.game(&id).await?.act(token_of(&headers), action).await?;
+    on_game!(st, id, |h| h.act(token_of(&headers), action.clone()))?;
     Ok(Json(json!({"ok": true})).into_response())
 }
 
 async fn pdn(State(st): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let text = st.game(&id).await?.pdn().await?;
+    let text = on_game!(st, id, |h| h.pdn())?;
     let disposition = format!("attachment; filename=\"dama-{id}.pdn\"");
     Ok((
         [

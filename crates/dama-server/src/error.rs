@@ -19,6 +19,10 @@ pub enum ApiError {
     /// The game is not in a state that allows this.
     #[error("{0}")]
     Conflict(String),
+    /// The game's task ended while the request was on its way (an idle finished game
+    /// giving its memory back); the request is retried with a restored task.
+    #[error("the game is being reloaded; please try again")]
+    Gone,
     /// Something failed on the server (details are only logged).
     #[error("internal error; please try again")]
     Internal,
@@ -32,6 +36,7 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Gone => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

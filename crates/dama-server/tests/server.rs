@@ -14,6 +14,9 @@ struct Server {
 }
 
 async fn start(url: &str) -> Server {
+    // Finished games without watchers give their task back after 300 ms here, so
+    // every test that looks at a finished game also exercises restoring it.
+    std::env::set_var("DAMA_IDLE_FINISHED_MS", "300");
     let (router, _, _) = dama_server::app(url).await.expect("app");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -321,6 +324,11 @@ async fn loss_on_time_resignation_and_abort(db: String) {
     assert_eq!(st, 200);
     let s = snapshot(srv.addr, &id).await;
     assert_eq!((s["state"].as_str(), s["result"]["winner"].as_str()), (Some("finished"), Some("black")));
+    // Idle, the finished game's task ends; asking again restores it from the store.
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let again = snapshot(srv.addr, &id).await;
+    assert_eq!(again["result"], s["result"]);
+    assert_eq!(again["moves"], s["moves"]);
     // Abort before both sides moved.
     let (id, t, _) = create(srv.addr, json!({"variant": "czech", "mode": "hotseat"})).await;
     let (st, _) =
