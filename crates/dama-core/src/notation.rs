@@ -212,17 +212,15 @@ pub fn routed_moves<R: Rules>(pos: &Position<R>) -> Vec<Routed<BB<R>>> {
     list.moves
 }
 
-fn dense(bit: u8) -> usize {
-    bit as usize
+/// The squares (dense indices) a route stands on, the origin first.
+pub fn route_squares<R: Rules>(r: &Routed<BB<R>>) -> Vec<usize> {
+    let l = R::G::LAYOUT;
+    r.path().iter().map(|&b| l.index_of_bit[b as usize] as usize).collect()
 }
 
 /// The route of a legal move (the first one found when several lead to it).
 pub fn route_of<R: Rules>(pos: &Position<R>, mv: &Move<BB<R>>) -> Option<Vec<usize>> {
-    let l = R::G::LAYOUT;
-    routed_moves(pos)
-        .into_iter()
-        .find(|r| r.mv == *mv)
-        .map(|r| r.path().iter().map(|&b| l.index_of_bit[dense(b)] as usize).collect())
+    routed_moves(pos).into_iter().find(|r| r.mv == *mv).map(|r| route_squares::<R>(&r))
 }
 
 fn path_matches(written: &[usize], path: &[usize]) -> bool {
@@ -256,7 +254,7 @@ pub fn resolve<R: Rules>(pos: &Position<R>, mt: &MoveText, text: &str) -> Result
     let mut found: Vec<Move<BB<R>>> = Vec::new();
     let all = routed_moves(pos);
     for r in &all {
-        let path: Vec<usize> = r.path().iter().map(|&b| l.index_of_bit[dense(b)] as usize).collect();
+        let path = route_squares::<R>(r);
         if path_matches(&mt.squares, &path) && !found.contains(&r.mv) {
             found.push(r.mv);
         }
@@ -349,13 +347,12 @@ pub struct MoveDetail<B> {
 /// Every legal move with its path, captured squares and notation; duplicate routes
 /// are merged.
 pub fn detailed_moves<R: Rules>(pos: &Position<R>) -> Vec<MoveDetail<BB<R>>> {
-    let l = R::G::LAYOUT;
     let mut out: Vec<MoveDetail<BB<R>>> = Vec::new();
     for r in routed_moves(pos) {
         if out.iter().any(|d| d.mv == r.mv) {
             continue;
         }
-        let path: Vec<usize> = r.path().iter().map(|&b| l.index_of_bit[dense(b)] as usize).collect();
+        let path = route_squares::<R>(&r);
         let captured = captured_in_order::<R>(&path, r.mv.captured);
         out.push(MoveDetail {
             mv: r.mv,

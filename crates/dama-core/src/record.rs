@@ -9,8 +9,8 @@ use crate::game::{DrawRules, Game, Status};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::notation::{
-    move_to_string_styled, parse_file_and_square, parse_move, parse_move_styled, parse_squares_styled, routed_moves,
-    MoveError, SquareStyle,
+    move_to_string_styled, parse_file_and_square, parse_move, parse_move_styled, parse_squares_styled, route_squares,
+    routed_moves, MoveError, SquareStyle,
 };
 use crate::pdn::{PdnGame, Pos};
 use crate::position::{Position, BB};
@@ -105,18 +105,11 @@ fn split_capture<R: Rules>(
     entries: &[crate::pdn::PdnMove],
     style: SquareStyle,
 ) -> Option<(Move<BB<R>>, usize)> {
-    let l = R::G::LAYOUT;
-    let routes: Vec<(Vec<usize>, Move<BB<R>>)> = routed_moves(pos)
-        .into_iter()
-        .filter(|r| r.mv.is_capture())
-        .map(|r| (r.path().iter().map(|&b| l.index_of_bit[b as usize] as usize).collect(), r.mv))
-        .collect();
-    let squares = |t: &str| {
-        let st = if style == SquareStyle::Own { SquareStyle::Own } else { style };
-        match st {
-            SquareStyle::Own => crate::notation::parse_move_text::<R>(t).ok().map(|m| m.squares),
-            _ => parse_squares_styled::<R>(t, st),
-        }
+    let routes: Vec<(Vec<usize>, Move<BB<R>>)> =
+        routed_moves(pos).into_iter().filter(|r| r.mv.is_capture()).map(|r| (route_squares::<R>(&r), r.mv)).collect();
+    let squares = |t: &str| match style {
+        SquareStyle::Own => crate::notation::parse_move_text::<R>(t).ok().map(|m| m.squares),
+        _ => parse_squares_styled::<R>(t, style),
     };
     let mut acc = squares(&entries.first()?.text)?;
     for used in 1..=entries.len() {
