@@ -3,7 +3,7 @@
 use dama_core::fen::{parse_fen, write_fen};
 use dama_core::game::{DrawRules, EndReason, Game, GameResult, Status};
 use dama_core::movegen::legal_moves;
-use dama_core::notation::{detailed_moves, square_name};
+use dama_core::notation::{detailed_moves, square_name, MoveDetail};
 use dama_core::record::{result_token, write_pdn, MoveRecord, WriteStyle};
 use dama_core::{Bits, Color, Position, Rules, Variant, VariantFn, BB};
 use serde::Serialize;
@@ -76,7 +76,10 @@ struct Live<R: Rules> {
 }
 
 fn view<R: Rules>(pos: &Position<R>, mv: &dama_core::Move<BB<R>>) -> MoveView {
-    let d = detailed_moves(pos).into_iter().find(|d| d.mv == *mv).expect("a legal move");
+    to_view::<R>(detailed_moves(pos).into_iter().find(|d| d.mv == *mv).expect("a legal move"))
+}
+
+fn to_view<R: Rules>(d: MoveDetail<BB<R>>) -> MoveView {
     MoveView {
         notation: d.short,
         long: d.long,
@@ -121,8 +124,7 @@ impl<R: Rules> Session for Live<R> {
         if matches!(self.game.status(), Status::Over(_)) {
             return Vec::new();
         }
-        let p = self.game.position();
-        legal_moves(p).iter().map(|m| view(p, m)).collect()
+        detailed_moves(self.game.position()).into_iter().map(to_view::<R>).collect()
     }
     fn play(&mut self, text: &str) -> Result<MoveView, String> {
         let pos = *self.game.position();
