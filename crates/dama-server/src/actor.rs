@@ -624,9 +624,7 @@ fn spawn(
             text: row.reason.clone().unwrap_or_default(),
         });
     } else if a.state == "live" {
-        let side = a.session.side();
-        let single = a.session.single_forced_capture();
-        a.clock.start(side, single, Instant::now());
+        a.start_clock(Instant::now());
     }
     let (tx, rx) = mpsc::channel(16);
     tokio::spawn(a.run(rx));
@@ -686,6 +684,14 @@ impl Actor {
                 }
             }
         }
+    }
+
+    /// Starts the time of the side to move (with seed 003's shorter limit when its only
+    /// legal move is a single capture).
+    fn start_clock(&mut self, now: Instant) {
+        let side = self.session.side();
+        let single = self.session.single_forced_capture();
+        self.clock.start(side, single, now);
     }
 
     fn clocks(&self) -> Option<ClockView> {
@@ -794,9 +800,7 @@ impl Actor {
         self.store.update_seats(&self.id, tokens[0].as_deref(), tokens[1].as_deref(), "live").await?;
         self.tokens = tokens;
         self.state = "live";
-        let side = self.session.side();
-        let single = self.session.single_forced_capture();
-        self.clock.start(side, single, Instant::now());
+        self.start_clock(Instant::now());
         self.emit(|v| Event::Joined { v, color: color_name(free) });
         Ok(Seat { token: t, color: color_name(free) })
     }
@@ -944,9 +948,7 @@ impl Actor {
         if self.draw_offer.take().is_some() {
             self.emit(|v| Event::DrawDeclined { v });
         }
-        let next = self.session.side();
-        let single = self.session.single_forced_capture();
-        self.clock.start(next, single, now);
+        self.start_clock(now);
         let fen = self.session.fen();
         let clocks = self.clocks();
         self.emit(|ver| Event::Move { v: ver, ply, mv: v, fen, clocks });
@@ -1069,9 +1071,7 @@ impl Actor {
         self.touched = None;
         self.takeback_offer = None;
         self.draw_offer = None;
-        let side = self.session.side();
-        let single = self.session.single_forced_capture();
-        self.clock.start(side, single, Instant::now());
+        self.start_clock(Instant::now());
         let fen = self.session.fen();
         self.emit(|v| Event::Takeback { v, plies: done, fen });
         self.maybe_start_ai();
