@@ -229,6 +229,30 @@ fn material<R: Rules>(p: &Position<R>) -> [(u32, u32); 2] {
     [Color::White, Color::Black].map(|c| (p.men(c).count(), p.kings_of(c).count()))
 }
 
+/// The end that material alone decides under `rules`: Turkish (seed 002) several
+/// pieces against a lone man, one piece each; Russian (seed 000) king against king.
+/// The search applies the same rules inside its tree.
+pub fn material_end<R: Rules>(rules: &DrawRules, pos: &Position<R>) -> Option<GameResult> {
+    let [(wm, wk), (bm, bk)] = material(pos);
+    let (wn, bn) = (wm + wk, bm + bk);
+    let end = |winner, reason| Some(GameResult { winner, reason });
+    if rules.turkish_endings {
+        if wn == 1 && bn == 1 {
+            return end(None, EndReason::OnePieceEach);
+        }
+        if wn >= 2 && bn == 1 && bm == 1 {
+            return end(Some(Color::White), EndReason::LoneMan);
+        }
+        if bn >= 2 && wn == 1 && wm == 1 {
+            return end(Some(Color::Black), EndReason::LoneMan);
+        }
+    }
+    if rules.king_vs_king && wn == 1 && bn == 1 && wk == 1 && bk == 1 {
+        return end(None, EndReason::KingVsKing);
+    }
+    None
+}
+
 impl<R: Rules> Game<R> {
     /// A game from the start position under the variant's official rules.
     pub fn new() -> Self {
@@ -381,22 +405,10 @@ impl<R: Rules> Game<R> {
         if !has_moves(p) {
             return over(Some(!us), EndReason::NoMoves);
         }
+        if let Some(result) = material_end(r, p) {
+            return Status::Over(result);
+        }
         let [(wm, wk), (bm, bk)] = material(p);
-        let (wn, bn) = (wm + wk, bm + bk);
-        if r.turkish_endings {
-            if wn == 1 && bn == 1 {
-                return over(None, EndReason::OnePieceEach);
-            }
-            if wn >= 2 && bn == 1 && bm == 1 {
-                return over(Some(Color::White), EndReason::LoneMan);
-            }
-            if bn >= 2 && wn == 1 && wm == 1 {
-                return over(Some(Color::Black), EndReason::LoneMan);
-            }
-        }
-        if r.king_vs_king && wn == 1 && bn == 1 && wk == 1 && bk == 1 {
-            return over(None, EndReason::KingVsKing);
-        }
         if let Some(n) = r.repetition {
             if self.repetitions() >= n {
                 return over(None, EndReason::Repetition(n));

@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use dama_core::game::DrawRules;
+use dama_core::game::{material_end, DrawRules};
 use dama_core::movegen::{generate, has_capture};
 use dama_core::{Bits, Color, Move, MoveList, Position, Rules, BB};
 
@@ -123,26 +123,13 @@ impl<R: Rules> Searcher<R> {
         self.aborted
     }
 
-    /// Draws the rules declare from material alone, scored for the side to move.
+    /// Ends the rules decide from material alone, scored for the side to move.
     fn material_result(&self, pos: &Position<R>, ply: usize) -> Option<i32> {
-        let us = pos.side();
-        let (m, k) = (pos.men(us).count(), pos.kings_of(us).count());
-        let (om, ok) = (pos.men(!us).count(), pos.kings_of(!us).count());
-        if self.rules.turkish_endings {
-            if m + k == 1 && om + ok == 1 {
-                return Some(0);
-            }
-            if m + k >= 2 && om == 1 && ok == 0 {
-                return Some(MATE - ply as i32);
-            }
-            if om + ok >= 2 && m == 1 && k == 0 {
-                return Some(-(MATE - ply as i32));
-            }
-        }
-        if self.rules.king_vs_king && m == 0 && om == 0 && k == 1 && ok == 1 {
-            return Some(0);
-        }
-        None
+        material_end(&self.rules, pos).map(|r| match r.winner {
+            None => 0,
+            Some(c) if c == pos.side() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        })
     }
 
     /// Searches `pos`, whose game went through the positions `history` (hashes, oldest
