@@ -474,11 +474,7 @@ pub fn quiet_mobility<R: Rules>(pos: &Position<R>, c: Color) -> u64 {
 
 /// True when the side to move has a legal move (cheaper than generating them).
 pub fn has_moves<R: Rules>(pos: &Position<R>) -> bool {
-    has_capture(pos)
-        || match pos.side() {
-            Color::White => count_quiet::<R, true>(pos) > 0,
-            Color::Black => count_quiet::<R, false>(pos) > 0,
-        }
+    has_capture(pos) || quiet_mobility(pos, pos.side()) > 0
 }
 
 /// All legal moves of a position (duplicate routes merged).
