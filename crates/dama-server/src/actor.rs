@@ -355,7 +355,11 @@ enum Cmd {
     Act(Option<String>, Action, oneshot::Sender<Result<(), ApiError>>),
     Pdn(oneshot::Sender<String>),
     Kept(Vec<(i64, String, i64)>, oneshot::Sender<()>),
+    Hint(Option<String>, oneshot::Sender<Result<HintSetup, ApiError>>),
 }
+
+/// What a hint is searched from: the variant, the start position and the moves since.
+pub type HintSetup = (Variant, String, Vec<String>);
 
 /// A handle to a game's task.
 #[derive(Clone)]
@@ -393,6 +397,20 @@ impl GameHandle {
     /// The game as PDN.
     pub async fn pdn(&self) -> Result<String, ApiError> {
         self.ask(Cmd::Pdn).await
+    }
+    /// A hint for the player of `token` against the engine: the move the engine would play.
+    pub async fn hint(&self, token: Option<String>) -> Result<String, ApiError> {
+        let (variant, fen, moves) = self.ask(|tx| Cmd::Hint(token, tx)).await??;
+        tokio::task::spawn_blocking(move || {
+            let mut engine = player(variant, 8, None, 1);
+            engine.set_position(Some(&fen), &moves).map_err(|_| ApiError::Internal)?;
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let t = std::time::Duration::from_millis(500);
+            let limits = Limits { soft_time: Some(t / 2), hard_time: Some(t), ..Limits::default() };
+            engine.think(limits, Level::new(10), &stop, &mut |_| {}).best.ok_or(ApiError::Internal)
+        })
+        .await
+        .map_err(|_| ApiError::Internal)?
     }
     async fn restore_suggestions(&self, kept: Vec<(i64, String, i64)>) -> Result<(), ApiError> {
         self.ask(|tx| Cmd::Kept(kept, tx)).await
@@ -781,6 +799,19 @@ impl Actor {
             }
             Cmd::Act(token, action, tx) => {
                 let r = self.act(token.as_deref(), action).await;
+                let _ = tx.send(r);
+            }
+            Cmd::Hint(token, tx) => {
+                let seats = self.seats_of(token.as_deref());
+                let r = if self.ai.is_none() {
+                    Err(ApiError::Conflict("hints are given in games against the engine only".into()))
+                } else if self.state != "live" {
+                    Err(ApiError::Conflict("the game is not being played".into()))
+                } else if !seats.contains(&self.session.side()) {
+                    Err(ApiError::Forbidden("a hint is for the player to move".into()))
+                } else {
+                    Ok((self.session.variant(), self.session.start_fen(), self.session.moves()))
+                };
                 let _ = tx.send(r);
             }
         }

@@ -14,6 +14,7 @@ use tokio::sync::broadcast;
 use crate::actor::{self, Action, Event, GameHandle, Options, Registry};
 use crate::error::ApiError;
 use crate::store::Store;
+use crate::web;
 
 /// Shared server state: the store and the live games' handles.
 #[derive(Clone)]
@@ -79,17 +80,30 @@ macro_rules! on_game {
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(index))
+        .route("/game/{id}", get(index))
+        .route("/game/{id}/join", get(index))
+        .route("/rules/{variant}", get(index))
+        .route("/replay", get(index))
+        .route("/assets/{file}", get(web::asset))
+        .route("/api/variants", get(web::variants))
+        .route("/api/replay", post(web::replay_games))
         .route("/api/games", post(create).get(list))
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/pdn", get(pdn))
+        .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/ws", get(ws))
         .with_state(state)
 }
 
 async fn index() -> Html<&'static str> {
-    Html(include_str!("index.html"))
+    Html(web::INDEX)
+}
+
+async fn hint(State(st): State<AppState>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let mv = on_game!(st, id, |h| h.hint(token_of(&headers)))?;
+    Ok(Json(json!({ "move": mv })).into_response())
 }
 
 fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {

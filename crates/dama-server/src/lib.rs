@@ -10,6 +10,7 @@ pub mod clock;
 pub mod error;
 pub mod session;
 pub mod store;
+pub mod web;
 
 use std::net::SocketAddr;
 

@@ -75,7 +75,24 @@ struct Live<R: Rules> {
     long: Vec<String>,
 }
 
-fn view<R: Rules>(pos: &Position<R>, mv: &dama_core::Move<BB<R>>) -> MoveView {
+/// The pieces of a position.
+pub fn pieces_of<R: Rules>(p: &Position<R>) -> Vec<PieceView> {
+    let l = <R::G as dama_core::geometry::Geometry>::LAYOUT;
+    let mut out = Vec::new();
+    for c in Color::ALL {
+        for b in p.pieces(c).iter() {
+            out.push(PieceView {
+                square: square_name::<R>(l.index_of_bit[b as usize] as usize),
+                color: c.to_string(),
+                king: p.kings().has(b),
+            });
+        }
+    }
+    out
+}
+
+/// A legal move of `pos` as clients see it.
+pub fn view<R: Rules>(pos: &Position<R>, mv: &dama_core::Move<BB<R>>) -> MoveView {
     to_view::<R>(detailed_moves(pos).into_iter().find(|d| d.mv == *mv).expect("a legal move"))
 }
 
@@ -106,19 +123,7 @@ impl<R: Rules> Session for Live<R> {
         self.game.plies().len()
     }
     fn pieces(&self) -> Vec<PieceView> {
-        let p = self.game.position();
-        let l = <R::G as dama_core::geometry::Geometry>::LAYOUT;
-        let mut out = Vec::new();
-        for c in Color::ALL {
-            for b in p.pieces(c).iter() {
-                out.push(PieceView {
-                    square: square_name::<R>(l.index_of_bit[b as usize] as usize),
-                    color: c.to_string(),
-                    king: p.kings().has(b),
-                });
-            }
-        }
-        out
+        pieces_of(self.game.position())
     }
     fn legal(&self) -> Vec<MoveView> {
         if matches!(self.game.status(), Status::Over(_)) {

@@ -1,0 +1,439 @@
+//! The web UI end to end in a real headless browser (Debian's chromium driven over
+//! WebDriver by chromedriver): every click below is a real pointer click on the page.
+//! Screenshots of each scenario go to `target/e2e-screenshots/`.
+//!
+//! `scripts/install-browser` installs chromium and chromedriver (`.ci/run` calls it).
+//! Without them the tests say so and pass, except in CI (`CI` set), where they fail.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use dama_core::Variant;
+use dama_engine::level::Level;
+use dama_engine::search::Limits;
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+fn tools() -> Option<(String, String)> {
+    let chrome = std::env::var("CHROME_BIN").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let driver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    if Path::new(&chrome).exists() && Path::new(&driver).exists() {
+        return Some((chrome, driver));
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI needs chromium and chromedriver: run scripts/install-browser ({chrome}, {driver})"
+    );
+    eprintln!("skipped: no {chrome} or {driver}; run scripts/install-browser to run the browser tests");
+    None
+}
+
+fn shots_dir() -> PathBuf {
+    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e-screenshots");
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A chromedriver process, killed on drop.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+async fn driver(path: &str) -> Driver {
+    let port = free_port();
+    let child = Command::new(path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let url = format!("http://127.0.0.1:{port}");
+    let deadline = Instant::now() + WAIT;
+    while tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not listen");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Driver { child, url }
+}
+
+/// A browser of its own (its own profile: cookies and storage are not shared).
+async fn browser(d: &Driver, chrome: &str, width: u32, height: u32, lang: &str, downloads: &Path) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": chrome,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-background-networking", "--disable-extensions", "--no-first-run",
+                     "--hide-scrollbars", format!("--window-size={width},{height}"), format!("--lang={lang}")],
+            "prefs": {
+                "intl.accept_languages": lang,
+                "download.default_directory": downloads.display().to_string(),
+                "download.prompt_for_download": false,
+            },
+        }),
+    );
+    let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&d.url)
+        .await
+        .expect("a browser session");
+    // The window size is the outer size; make the page (viewport) the asked width.
+    let inner: Value = c.execute("return [window.innerWidth, window.innerHeight]", vec![]).await.unwrap();
+    let (iw, ih) = (inner[0].as_u64().unwrap() as u32, inner[1].as_u64().unwrap() as u32);
+    c.set_window_size(width + (width - iw.min(width)), height + (height - ih.min(height))).await.unwrap();
+    c
+}
+
+/// The play server on a free port with a database of its own.
+async fn server(name: &str) -> SocketAddr {
+    let p = std::env::temp_dir().join(format!("dama-web-{name}-{}.sqlite", std::process::id()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", p.display()));
+    }
+    let (router, _, _) = dama_server::app(&format!("sqlite:{}", p.display())).await.expect("app");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(listener, router).await.unwrap();
+    });
+    addr
+}
+
+async fn find(c: &Client, css: &str) -> Element {
+    c.wait().at_most(WAIT).for_element(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no {css}: {e}"))
+}
+
+async fn click(c: &Client, css: &str) {
+    find(c, css).await.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    find(c, css).await.text().await.unwrap()
+}
+
+async fn shot(c: &Client, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(shots_dir().join(format!("{name}.png")), png).unwrap();
+}
+
+/// Waits until `f` holds, polling.
+async fn until<F: std::future::Future<Output = bool>>(what: &str, mut f: impl FnMut() -> F) {
+    let deadline = Instant::now() + WAIT;
+    while !f().await {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn get(addr: SocketAddr, path: &str) -> Value {
+    let (status, body) = dama_server::client::http(addr, "GET", path, None, None).await.unwrap();
+    assert_eq!(status, 200, "{path}: {body}");
+    body
+}
+
+/// The game id of the page.
+async fn game_id(c: &Client) -> String {
+    until("a game page", || async { c.current_url().await.unwrap().path().starts_with("/game/") }).await;
+    c.current_url().await.unwrap().path().trim_start_matches("/game/").to_string()
+}
+
+/// The seat the page's browser holds.
+async fn seat(c: &Client, id: &str) -> Value {
+    c.execute(&format!("return JSON.parse(localStorage.getItem('dama.seat.{id}'))"), vec![]).await.unwrap()
+}
+
+/// Plays `mv` on the board by clicks: the piece, then the last square; for a capture
+/// whose last square is shared by several routes, each landing square in turn.
+async fn click_move(c: &Client, mv: &Value) {
+    let path: Vec<&str> = mv["path"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    click(c, &format!("button[data-sq='{}']", path[0])).await;
+    click(c, &format!("button[data-sq='{}']", path[path.len() - 1])).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    if !c.find_all(Locator::Css(".sq.sel")).await.unwrap().is_empty() {
+        for sq in &path[1..] {
+            click(c, &format!("button[data-sq='{sq}']")).await;
+        }
+    }
+}
+
+/// A good move for the side to move of the game `snap`, chosen by the engine.
+fn engine_choice(snap: &Value) -> Value {
+    let variant = Variant::ALL.into_iter().find(|v| v.key() == snap["variant"]).unwrap();
+    let mut p = dama_engine::player::player(variant, 4, None, 7);
+    let moves: Vec<String> =
+        snap["moves"].as_array().unwrap().iter().map(|m| m["long"].as_str().unwrap().into()).collect();
+    p.set_position(Some(snap["start_fen"].as_str().unwrap()), &moves).unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let d = p.think(Limits { nodes: Some(40_000), ..Limits::default() }, Level::new(10), &stop, &mut |_| {});
+    let best = d.best.unwrap();
+    snap["legal"].as_array().unwrap().iter().find(|m| m["long"] == best || m["notation"] == best).unwrap().clone()
+}
+
+async fn wait_interactive(c: &Client) {
+    find(c, ".board.interactive").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn newcomer_plays_a_whole_game_against_the_computer() {
+    let Some((chrome, chromedriver)) = tools() else { return };
+    let addr = server("ai").await;
+    let d = driver(&chromedriver).await;
+    let dl = std::env::temp_dir().join(format!("dama-dl-ai-{}", std::process::id()));
+    let c = browser(&d, &chrome, 1280, 900, "en-US", &dl).await;
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    // Home: the defaults are a game against the computer; a newcomer picks English
+    // and the weakest level, and presses Start.
+    click(&c, "input[name=variant][value=english]").await;
+    assert!(text(&c, "#summary").await.contains("capture forward only"));
+    find(&c, "#level").await.select_by_value("1").await.unwrap();
+    shot(&c, "ai-1-home-desktop").await;
+    click(&c, "#start").await;
+    let id = game_id(&c).await;
+    let me = seat(&c, &id).await["color"].as_str().unwrap().to_string();
+    find(&c, ".board").await;
+    shot(&c, "ai-2-start").await;
+    let mut plies = 0;
+    loop {
+        let snap = get(addr, &format!("/api/games/{id}")).await;
+        if snap["state"] == "finished" {
+            break;
+        }
+        if snap["side_to_move"] != me.as_str() || snap["legal"].as_array().unwrap().is_empty() {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        }
+        wait_interactive(&c).await;
+        let snap = get(addr, &format!("/api/games/{id}")).await;
+        if snap["state"] == "finished" || snap["side_to_move"] != me.as_str() {
+            continue;
+        }
+        let mv = engine_choice(&snap);
+        let before = snap["moves"].as_array().unwrap().len();
+        click_move(&c, &mv).await;
+        until("the move to be stored", || async {
+            get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() > before
+        })
+        .await;
+        plies += 1;
+        if plies == 6 {
+            shot(&c, "ai-3-midgame").await;
+        }
+        assert!(plies < 300, "the game did not end");
+    }
+    // The result dialog says who won and why.
+    find(&c, "#result-dialog[open]").await;
+    let result = text(&c, "#result-text").await;
+    let snap = get(addr, &format!("/api/games/{id}")).await;
+    assert!(!result.is_empty() && result == snap["result"]["text"].as_str().unwrap(), "{result}");
+    shot(&c, "ai-4-result").await;
+    // The finished game replays move by move.
+    click(&c, "#result-dialog a[href^='/replay']").await;
+    find(&c, "#next").await;
+    let n = snap["moves"].as_array().unwrap().len();
+    assert_eq!(c.find_all(Locator::Css(".moves button")).await.unwrap().len(), n);
+    click(&c, "#next").await;
+    click(&c, "#next").await;
+    assert!(text(&c, "#ply").await.starts_with("Move 2 of"));
+    shot(&c, "ai-5-replay").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn friends_play_online_through_an_invite_while_a_spectator_suggests() {
+    let Some((chrome, chromedriver)) = tools() else { return };
+    let addr = server("friend").await;
+    let d = driver(&chromedriver).await;
+    let dl = std::env::temp_dir().join(format!("dama-dl-fr-{}", std::process::id()));
+    let a = browser(&d, &chrome, 1280, 900, "en-US", &dl).await;
+    let b = browser(&d, &chrome, 360, 760, "en-US", &dl).await;
+    let s = browser(&d, &chrome, 1024, 800, "en-US", &dl).await;
+    a.goto(&format!("http://{addr}/")).await.unwrap();
+    click(&a, "input[name=variant][value=russian]").await;
+    click(&a, "input[name=mode][value=friend]").await;
+    click(&a, "input[name=suggestions]").await;
+    find(&a, "select[name=time]").await.select_by_value("f5_3").await.unwrap();
+    click(&a, "#start").await;
+    let id = game_id(&a).await;
+    let invite = find(&a, "#invite-url").await.prop("value").await.unwrap().unwrap();
+    assert!(invite.ends_with(&format!("/game/{id}/join")));
+    assert!(text(&a, "#status").await.contains("Waiting for an opponent"));
+    shot(&a, "friend-1-invite").await;
+    // The friend opens the invite link on a phone; the spectator the watch link.
+    b.goto(&invite).await.unwrap();
+    until("the friend's seat", || async { game_id(&b).await == id }).await;
+    let watch = find(&a, "#watch-url").await.prop("value").await.unwrap().unwrap();
+    s.goto(&watch).await.unwrap();
+    find(&s, ".board").await;
+    let color_a = seat(&a, &id).await["color"].as_str().unwrap().to_string();
+    let color_b = seat(&b, &id).await["color"].as_str().unwrap().to_string();
+    assert_ne!(color_a, color_b);
+    let by_color = |c: &str| if c == color_a { &a } else { &b };
+    // Four moves, each clicked in the browser of the player to move.
+    for _ in 0..4 {
+        let snap = get(addr, &format!("/api/games/{id}")).await;
+        let p = by_color(snap["side_to_move"].as_str().unwrap());
+        wait_interactive(p).await;
+        let before = snap["moves"].as_array().unwrap().len();
+        click_move(p, &engine_choice(&snap)).await;
+        until("the move", || async {
+            get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() > before
+        })
+        .await;
+    }
+    // The spectator suggests a move by playing it on their board...
+    let snap = get(addr, &format!("/api/games/{id}")).await;
+    let to_move = by_color(snap["side_to_move"].as_str().unwrap());
+    assert!(text(&s, ".panel").await.contains("suggest"));
+    find(&s, ".board.interactive").await;
+    let suggestion = engine_choice(&snap);
+    click_move(&s, &suggestion).await;
+    find(&s, ".toast").await;
+    assert!(text(&s, ".toasts").await.contains("Suggestion sent"));
+    shot(&s, "friend-2-spectator").await;
+    // ... and the player to move sees it as an arrow with its count.
+    until("the suggestion arrow", || async {
+        to_move.find_all(Locator::Css(".arrows line")).await.unwrap().len() >= 1
+    })
+    .await;
+    assert_eq!(text(to_move, ".arrows text").await, "1");
+    shot(&a, "friend-3-player-a").await;
+    shot(&b, "friend-4-player-b-phone").await;
+    // Clocks run for the player to move.
+    assert!(find(to_move, ".clock.running").await.text().await.unwrap().contains(':'));
+    // A draw is offered by one and accepted by the other.
+    click(&b, "#offer-draw").await;
+    click(&a, "#accept-draw").await;
+    for p in [&a, &b] {
+        find(p, "#result-dialog[open]").await;
+        assert_eq!(text(p, "#result-text").await, "Draw: agreement");
+    }
+    find(&s, "#result-dialog[open]").await;
+    shot(&b, "friend-5-draw-phone").await;
+    for c in [a, b, s] {
+        c.close().await.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hot_seat_on_one_page_and_the_pdn_download_matches() {
+    let Some((chrome, chromedriver)) = tools() else { return };
+    let addr = server("hotseat").await;
+    let d = driver(&chromedriver).await;
+    let dl = std::env::temp_dir().join(format!("dama-dl-hs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dl);
+    std::fs::create_dir_all(&dl).unwrap();
+    let c = browser(&d, &chrome, 360, 760, "en-US", &dl).await;
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    click(&c, "input[name=variant][value=international]").await;
+    click(&c, "input[name=mode][value=hotseat]").await;
+    shot(&c, "hotseat-1-home-phone").await;
+    click(&c, "#start").await;
+    let id = game_id(&c).await;
+    assert_eq!(seat(&c, &id).await["color"], "both");
+    for i in 0..10 {
+        let snap = get(addr, &format!("/api/games/{id}")).await;
+        wait_interactive(&c).await;
+        let mv = engine_choice(&snap);
+        click_move(&c, &mv).await;
+        until("the move", || async {
+            get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() > i
+        })
+        .await;
+    }
+    // Take one back, then the move list holds the nine left.
+    click(&c, "#takeback").await;
+    until("the takeback", || async {
+        get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 9
+    })
+    .await;
+    until("the move list", || async { c.find_all(Locator::Css("#moves [role=listitem]")).await.unwrap().len() == 9 })
+        .await;
+    click(&c, "#flip").await;
+    shot(&c, "hotseat-2-international-phone").await;
+    // The PDN download has the moves played.
+    click(&c, "#pdn").await;
+    let file = dl.join(format!("dama-{id}.pdn"));
+    until("the download", || async { file.exists() }).await;
+    let pdn = std::fs::read_to_string(&file).unwrap();
+    let snap = get(addr, &format!("/api/games/{id}")).await;
+    let played: Vec<String> =
+        snap["moves"].as_array().unwrap().iter().map(|m| m["long"].as_str().unwrap().into()).collect();
+    let games: Vec<_> = dama_core::pdn::PdnReader::new(pdn.as_bytes()).collect();
+    assert_eq!(games.len(), 1, "{pdn}");
+    let g = games.into_iter().next().unwrap().unwrap();
+    let r = dama_core::record::replay::<dama_core::variant::International>(&g).expect("the PDN replays");
+    let mut pos = *r.game.start();
+    let mut longs = Vec::new();
+    for m in &r.moves {
+        longs.push(dama_core::notation::move_to_string(&pos, m, true));
+        pos = pos.play(m);
+    }
+    assert_eq!(longs, played);
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_language_follows_the_browser_and_the_switch() {
+    let Some((chrome, chromedriver)) = tools() else { return };
+    let addr = server("lang").await;
+    let d = driver(&chromedriver).await;
+    let dl = std::env::temp_dir().join(format!("dama-dl-lang-{}", std::process::id()));
+    let c = browser(&d, &chrome, 1024, 800, "ru-RU", &dl).await;
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    // A Russian browser gets Russian, and Russian draughts chosen.
+    assert_eq!(text(&c, "main h1").await, "Новая партия");
+    assert!(
+        find(&c, "input[name=variant][value=russian]").await.prop("checked").await.unwrap().as_deref() == Some("true")
+    );
+    shot(&c, "lang-1-russian").await;
+    let expect = [
+        ("tr", "Yeni oyun", "Başla"),
+        ("es", "Nueva partida", "Empezar"),
+        ("pt", "Novo jogo", "Começar"),
+        ("en", "New game", "Start"),
+    ];
+    for (lang, title, start) in expect {
+        find(&c, "#lang").await.select_by_value(lang).await.unwrap();
+        until("the new language", || async { text(&c, "main h1").await == title }).await;
+        assert_eq!(text(&c, "#start").await, start);
+        let body = text(&c, "body").await;
+        assert!(!body.contains('⟦'), "{lang}: a text is missing: {body}");
+        if lang == "tr" {
+            // The rules page and a game page in Turkish too.
+            click(&c, "input[name=variant][value=turkish]").await;
+            click(&c, "#summary a").await;
+            until("the rules page", || async { text(&c, "main h1").await == "Türk daması" }).await;
+            shot(&c, "lang-2-turkish-rules").await;
+            click(&c, "main a.btn").await;
+            click(&c, "input[name=mode][value=hotseat]").await;
+            click(&c, "#start").await;
+            game_id(&c).await;
+            until("a Turkish game page", || async { text(&c, "#status").await.starts_with("Sıra") }).await;
+            shot(&c, "lang-3-turkish-board").await;
+            c.back().await.unwrap();
+            until("home", || async { text(&c, "main h1").await == title }).await;
+        }
+    }
+    // The choice is kept.
+    c.refresh().await.unwrap();
+    until("English after reload", || async { text(&c, "main h1").await == "New game" }).await;
+    c.close().await.unwrap();
+}

@@ -1,0 +1,171 @@
+// dama's web UI: the router, the server calls every screen shares, and the preferences.
+import { t, LANGS, lang, setLang, applyStatic } from './i18n.js';
+
+/** Variants from the server, by key, in the server's order. */
+export const variants = new Map();
+
+let current = null; // the screen shown: { render(), destroy() }
+
+/** Calls the API; throws an Error whose message is the server's words. */
+export async function api(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers['x-dama-token'] = token;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new Error(t('err_network'));
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new Error((data && data.error) || `${res.status} ${res.statusText}`);
+  return data ?? text;
+}
+
+/** Creates an element: el('button', {class: 'btn', onclick: f}, 'text', child). */
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (v === true) e.setAttribute(k, '');
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+/** Shows a message for a few seconds; `err` marks it as an error. */
+export function toast(msg, err = false) {
+  const box = document.getElementById('toasts');
+  const d = el('div', { class: 'toast' + (err ? ' err' : '') }, msg);
+  box.append(d);
+  setTimeout(() => d.remove(), err ? 6000 : 3500);
+}
+
+/** Shows or hides the connection banner. */
+export function banner(text) {
+  const b = document.getElementById('banner');
+  b.hidden = !text;
+  b.textContent = text || '';
+}
+
+/** Seats this browser holds, by game id. */
+export const seats = {
+  get(id) {
+    try {
+      return JSON.parse(localStorage.getItem('dama.seat.' + id) || 'null');
+    } catch {
+      return null;
+    }
+  },
+  set(id, seat) {
+    localStorage.setItem('dama.seat.' + id, JSON.stringify(seat));
+  },
+};
+
+/** Goes to a path of the app without reloading. */
+export function go(path, replace = false) {
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  route();
+}
+
+/** A variant's name in the player's language (falls back to the server's name). */
+export function variantName(key) {
+  const n = t('v_' + key);
+  return n.startsWith('⟦') ? variants.get(key)?.name || key : n;
+}
+
+async function route() {
+  if (current?.destroy) current.destroy();
+  current = null;
+  banner('');
+  const main = document.getElementById('main');
+  const path = location.pathname;
+  let m;
+  try {
+    if ((m = path.match(/^\/game\/([A-Za-z0-9]+)\/join$/))) {
+      const id = m[1];
+      if (!seats.get(id)) {
+        try {
+          const seat = await api('POST', `/api/games/${id}/join`);
+          seats.set(id, seat);
+        } catch (e) {
+          toast(t('join_failed', { why: e.message }), true);
+        }
+      }
+      return go(`/game/${id}`, true);
+    }
+    if ((m = path.match(/^\/game\/([A-Za-z0-9]+)$/))) {
+      const { playPage } = await import('./play.js');
+      current = playPage(main, m[1]);
+    } else if ((m = path.match(/^\/rules\/([a-z]+)$/))) {
+      const { rulesPage } = await import('./pages.js');
+      current = rulesPage(main, m[1]);
+    } else if (path === '/replay') {
+      const { replayPage } = await import('./pages.js');
+      current = replayPage(main, new URLSearchParams(location.search));
+    } else {
+      const { homePage } = await import('./pages.js');
+      current = homePage(main);
+    }
+  } catch (e) {
+    main.replaceChildren(el('p', { class: 'error' }, e.message));
+  }
+  main.focus({ preventScroll: true });
+}
+
+function setupPrefs() {
+  const ls = document.getElementById('lang');
+  ls.replaceChildren(...LANGS.map(([k, name]) => el('option', { value: k, selected: k === lang() }, name)));
+  ls.addEventListener('change', () => {
+    setLang(ls.value);
+    fillThemes();
+    applyStatic();
+    if (current?.render) current.render();
+  });
+  const th = document.getElementById('theme');
+  const fillThemes = () => {
+    const chosen = localStorage.getItem('dama.theme') || 'theme-wb';
+    th.replaceChildren(
+      ...['theme-wb', 'theme-wr', 'theme-bb'].map((k) => el('option', { value: k, selected: k === chosen }, t(k))),
+    );
+    document.body.className = chosen;
+  };
+  fillThemes();
+  th.addEventListener('change', () => {
+    localStorage.setItem('dama.theme', th.value);
+    document.body.className = th.value;
+  });
+}
+
+document.addEventListener('click', (e) => {
+  const a = e.target.closest('a[data-link]');
+  if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+  e.preventDefault();
+  go(a.getAttribute('href'));
+});
+window.addEventListener('popstate', route);
+
+async function start() {
+  applyStatic();
+  setupPrefs();
+  try {
+    const data = await api('GET', '/api/variants');
+    for (const v of data.variants) variants.set(v.key, v);
+  } catch (e) {
+    document.getElementById('main').replaceChildren(el('p', { class: 'error' }, e.message));
+    return;
+  }
+  route();
+}
+start();

@@ -1,0 +1,401 @@
+// The screens around play: home (new game and lobby), a variant's rules, replay and import.
+import { api, el, go, seats, toast, variants, variantName } from './app.js';
+import { Board } from './board.js';
+import { t, lang, ruleList } from './i18n.js';
+
+const TIMES = {
+  none: { kind: 'none' },
+  g5: { kind: 'fischer', initial_ms: 300000, increment_ms: 0 },
+  g10: { kind: 'fischer', initial_ms: 600000, increment_ms: 0 },
+  f3_2: { kind: 'fischer', initial_ms: 180000, increment_ms: 2000 },
+  f5_3: { kind: 'fischer', initial_ms: 300000, increment_ms: 3000 },
+  f15_10: { kind: 'fischer', initial_ms: 900000, increment_ms: 10000 },
+  per_move: { kind: 'per_move', limit_ms: 300000, capture_limit_ms: 60000 },
+  corr3: { kind: 'correspondence', days: 3 },
+};
+const BY_LANG = { ru: 'russian', tr: 'turkish', pt: 'brazilian', es: 'spanish' };
+
+function boardLine(v) {
+  return `${v.cols}×${v.rows}${v.full ? ' · ' + t('all_squares') : ''} · ${t('first_' + v.first)}`;
+}
+
+function radio(name, value, checked, label, extra) {
+  return el('label', {}, el('input', { type: 'radio', name, value, checked }), label, extra);
+}
+
+/** The home page: the new-game form and the lobby. */
+export function homePage(main) {
+  const saved = JSON.parse(localStorage.getItem('dama.new') || '{}');
+  const form = {
+    variant: saved.variant || BY_LANG[lang()] || 'english',
+    mode: saved.mode || 'ai',
+    level: saved.level || 2,
+    time: saved.time || 'none',
+    rules: saved.rules || 'official',
+    color: saved.color || 'random',
+    series: saved.series || 1,
+    touch_move: !!saved.touch_move,
+    suggestions: !!saved.suggestions,
+    fen: '',
+  };
+  let timer = null;
+  let lobby = el('div', { class: 'lobby' });
+
+  const read = (f) => {
+    const d = new FormData(f);
+    form.variant = d.get('variant');
+    form.mode = d.get('mode');
+    if (d.get('level')) form.level = Number(d.get('level'));
+    form.time = d.get('time');
+    if (d.get('rules')) form.rules = d.get('rules');
+    form.color = d.get('color');
+    form.series = Math.max(1, Math.min(20, Number(d.get('series')) || 1));
+    form.touch_move = d.get('touch_move') === 'on';
+    form.suggestions = d.get('suggestions') === 'on';
+    form.fen = (d.get('fen') || '').trim();
+  };
+
+  async function start(e) {
+    e.preventDefault();
+    read(e.target);
+    const { fen, ...keep } = form;
+    localStorage.setItem('dama.new', JSON.stringify(keep));
+    const body = {
+      variant: form.variant,
+      mode: form.mode,
+      level: form.level,
+      color: form.color,
+      time: TIMES[form.time],
+      rules: form.variant === 'english' ? form.rules : 'official',
+      series: form.series,
+      touch_move: form.touch_move,
+      suggestions: form.suggestions,
+    };
+    if (fen) body.fen = fen;
+    const btn = e.target.querySelector('button[type=submit]');
+    btn.disabled = true;
+    try {
+      const r = await api('POST', '/api/games', body);
+      seats.set(r.id, { token: r.token, color: r.color });
+      go(`/game/${r.id}`);
+    } catch (err) {
+      toast(t('create_failed', { why: err.message }), true);
+      btn.disabled = false;
+    }
+  }
+
+  function render() {
+    const v = variants.get(form.variant);
+    const variantCards = [...variants.values()].map((x) =>
+      el(
+        'label',
+        { class: 'variant' },
+        el('input', { type: 'radio', name: 'variant', value: x.key, checked: x.key === form.variant }),
+        el('span', { class: 'name' }, variantName(x.key)),
+        el('div', { class: 'meta' }, boardLine(x)),
+      ),
+    );
+    const summary = el(
+      'p',
+      { class: 'summary', id: 'summary' },
+      t('sum_' + form.variant),
+      ' ',
+      el('a', { href: `/rules/${form.variant}`, 'data-link': true }, t('full_rules')),
+    );
+    const levels = el(
+      'select',
+      { name: 'level', id: 'level' },
+      ...Array.from({ length: 10 }, (_, i) =>
+        el('option', { value: i + 1, selected: i + 1 === form.level }, t('level_n', { n: i + 1 }) + (i === 0 ? ' — ' + t('beginner') : i === 9 ? ' — ' + t('strongest') : '')),
+      ),
+    );
+    const f = el(
+      'form',
+      { onsubmit: start, onchange: (e) => {
+          read(e.currentTarget);
+          if (e.target.name === 'variant' || e.target.name === 'mode') render();
+        } },
+      el('h1', {}, t('new_game')),
+      el('fieldset', {}, el('legend', {}, t('variant')), el('div', { class: 'variants' }, variantCards), summary),
+      el(
+        'div',
+        { class: 'form-grid' },
+        el(
+          'fieldset',
+          {},
+          el('legend', {}, t('mode')),
+          el(
+            'div',
+            { class: 'choices' },
+            radio('mode', 'ai', form.mode === 'ai', t('mode_ai')),
+            radio('mode', 'hotseat', form.mode === 'hotseat', t('mode_hotseat')),
+            radio('mode', 'friend', form.mode === 'friend', t('mode_friend')),
+            radio('mode', 'open', form.mode === 'open', t('mode_open')),
+          ),
+          form.mode === 'ai' ? el('p', {}, el('label', { for: 'level' }, t('level') + ' '), levels) : null,
+        ),
+        el(
+          'fieldset',
+          {},
+          el('legend', {}, t('time_control')),
+          el(
+            'select',
+            { name: 'time', 'aria-label': t('time_control') },
+            ...Object.keys(TIMES).map((k) => el('option', { value: k, selected: k === form.time }, t('time_' + k))),
+          ),
+          form.variant === 'english'
+            ? el(
+                'p',
+                {},
+                el('label', { for: 'rules' }, t('rulebook') + ' '),
+                el(
+                  'select',
+                  { name: 'rules', id: 'rules' },
+                  ...['official', 'seed001', 'seed003'].map((k) => el('option', { value: k, selected: k === form.rules }, t('rules_' + k))),
+                ),
+              )
+            : null,
+        ),
+        el(
+          'fieldset',
+          {},
+          el('legend', {}, t('options')),
+          el(
+            'p',
+            { class: 'row' },
+            el('label', { for: 'color' }, t('your_colour')),
+            el(
+              'select',
+              { name: 'color', id: 'color' },
+              ...['random', 'white', 'black'].map((k) => el('option', { value: k, selected: k === form.color }, t('colour_' + k))),
+            ),
+          ),
+          el(
+            'p',
+            { class: 'row' },
+            el('label', { for: 'series' }, t('series_games')),
+            el('input', { type: 'number', name: 'series', id: 'series', min: 1, max: 20, value: form.series, style: 'width:4.5rem' }),
+          ),
+          el('div', { class: 'choices' },
+            el('label', {}, el('input', { type: 'checkbox', name: 'touch_move', checked: form.touch_move }), t('touch_move')),
+            form.mode === 'friend' || form.mode === 'open'
+              ? el('label', {}, el('input', { type: 'checkbox', name: 'suggestions', checked: form.suggestions }), t('allow_suggestions'))
+              : null,
+          ),
+          el('details', {}, el('summary', {}, t('from_position')),
+            el('input', { name: 'fen', placeholder: v ? v.start : '', 'aria-label': 'FEN', style: 'width:100%' })),
+        ),
+      ),
+      el('p', {}, el('button', { type: 'submit', class: 'btn primary big', id: 'start' }, t('start'))),
+    );
+    main.replaceChildren(f, el('h2', {}, t('lobby')), lobby);
+    loadLobby();
+  }
+
+  async function loadLobby() {
+    try {
+      const [w, l, f] = await Promise.all(['waiting', 'live', 'finished'].map((s) => api('GET', `/api/games?state=${s}`)));
+      const row = (g, action) =>
+        el('tr', {}, el('td', {}, variantName(g.variant)), el('td', {}, t('mode_' + g.mode)), el('td', {}, g.result || ''), el('td', {}, action));
+      const link = (href, text) => el('a', { href, 'data-link': true, class: 'btn' }, text);
+      const rows = [
+        ...w.games.map((g) => row(g, seats.get(g.id) ? link(`/game/${g.id}`, t('open')) : link(`/game/${g.id}/join`, t('join')))),
+        ...l.games.slice(0, 20).map((g) => row(g, link(`/game/${g.id}`, t('watch')))),
+        ...f.games.slice(0, 10).map((g) => row(g, link(`/replay?game=${g.id}`, t('replay')))),
+      ];
+      const next = el('div', { class: 'lobby' }, rows.length ? el('table', {}, el('tbody', {}, rows)) : el('p', { class: 'muted' }, t('lobby_empty')));
+      lobby.replaceWith(next);
+      lobby = next;
+    } catch (e) {
+      const next = el('div', { class: 'lobby' }, el('p', { class: 'error' }, e.message));
+      lobby.replaceWith(next);
+      lobby = next;
+    }
+  }
+
+  render();
+  timer = setInterval(loadLobby, 5000);
+  return { render, destroy: () => clearInterval(timer) };
+}
+
+/** A variant's full rules. */
+export function rulesPage(main, key) {
+  function render() {
+    const v = variants.get(key);
+    if (!v) {
+      main.replaceChildren(el('p', { class: 'error' }, t('unknown_variant', { v: key })));
+      return;
+    }
+    main.replaceChildren(
+      el('h1', {}, variantName(key)),
+      el('p', { class: 'muted' }, boardLine(v)),
+      el('p', {}, t('sum_' + key)),
+      el('ul', { class: 'rules' }, ruleList(key).map((r) => el('li', {}, r))),
+      el('p', {}, el('a', { href: '/', 'data-link': true, class: 'btn primary', onclick: () => {
+        const s = JSON.parse(localStorage.getItem('dama.new') || '{}');
+        localStorage.setItem('dama.new', JSON.stringify({ ...s, variant: key }));
+      } }, t('play_this'))),
+    );
+  }
+  render();
+  return { render };
+}
+
+/** Replay a finished game or imported PDN; paste a FEN; play on from any position. */
+export function replayPage(main, params) {
+  let games = [];
+  let gi = 0;
+  let ply = 0;
+  let board = null;
+  let error = '';
+  let importVariant = 'english';
+  let pdnText = '';
+
+  async function load(body) {
+    error = '';
+    try {
+      const r = await api('POST', '/api/replay', body);
+      games = r.games;
+      gi = games.findIndex((g) => !g.error);
+      if (gi < 0) {
+        error = games[0]?.error || t('no_games');
+        gi = 0;
+        games = [];
+      }
+      const g = games[gi];
+      ply = g ? g.plies.length : 0;
+      if (g && params.get('game')) ply = 0;
+    } catch (e) {
+      error = e.message;
+    }
+    render();
+  }
+
+  function current() {
+    const g = games[gi];
+    if (!g) return null;
+    return ply === 0 ? g.start : g.plies[ply - 1];
+  }
+
+  function show() {
+    const g = games[gi];
+    const c = current();
+    if (!g || !c || !board) return;
+    board.set({ pieces: c.pieces, legal: [], last: ply ? g.plies[ply - 1].mv : null, interactive: false });
+    main.querySelectorAll('.moves button').forEach((b) => b.classList.toggle('cur', Number(b.dataset.ply) === ply));
+    const pl = main.querySelector('#ply');
+    if (pl) pl.textContent = t('ply_of', { n: ply, total: g.plies.length });
+  }
+
+  async function playFrom() {
+    const g = games[gi];
+    const c = current();
+    const level = Number(main.querySelector('#from-level').value);
+    try {
+      const r = await api('POST', '/api/games', { variant: g.variant, mode: 'ai', level, fen: c.fen, color: c.side });
+      seats.set(r.id, { token: r.token, color: r.color });
+      go(`/game/${r.id}`);
+    } catch (e) {
+      toast(e.message, true);
+    }
+  }
+
+  function step(to) {
+    const g = games[gi];
+    if (!g) return;
+    ply = Math.max(0, Math.min(g.plies.length, to));
+    show();
+  }
+
+  function render() {
+    const importForm = el(
+      'form',
+      {
+        class: 'card',
+        onsubmit: (e) => {
+          e.preventDefault();
+          const d = new FormData(e.target);
+          importVariant = d.get('variant');
+          pdnText = d.get('text');
+          const text = pdnText.trim();
+          const looksFen = /^[WB?]:/i.test(text) || (/^[WB]:/.test(text.split('\n')[0]) && !text.includes('['));
+          load(looksFen ? { fen: text, variant: importVariant } : { pdn: text, variant: importVariant });
+        },
+      },
+      el('h2', {}, t('import')),
+      el('p', {}, el('label', { for: 'pdnfile' }, t('pdn_file') + ' '), el('input', { type: 'file', id: 'pdnfile', accept: '.pdn,.txt,text/plain', onchange: async (e) => {
+        const file = e.target.files[0];
+        if (!file) return;
+        if (file.size > 4 << 20) return toast(t('file_too_big'), true);
+        main.querySelector('#pdntext').value = await file.text();
+      } })),
+      el('label', { for: 'pdntext' }, t('paste_pdn_fen')),
+      el('textarea', { id: 'pdntext', name: 'text', spellcheck: 'false' }, pdnText),
+      el('p', { class: 'row' },
+        el('label', { for: 'ivariant' }, t('variant_if_missing')),
+        el('select', { id: 'ivariant', name: 'variant' }, [...variants.keys()].map((k) => el('option', { value: k, selected: k === importVariant }, variantName(k)))),
+        el('button', { class: 'btn primary', type: 'submit' }, t('load'))),
+    );
+    const g = games[gi];
+    const parts = [el('h1', {}, t('replay_title'))];
+    if (error) parts.push(el('p', { class: 'error', role: 'alert' }, error));
+    if (g) {
+      const info = variants.get(g.variant);
+      const wrap = el('div', { class: 'board-wrap' });
+      const tags = g.tags || {};
+      const title = [tags.White, tags.Black].filter(Boolean).join(' – ');
+      const moves = el('div', { class: 'moves', role: 'list', 'aria-label': t('moves') });
+      g.plies.forEach((p, i) => {
+        if (i % 2 === 0) moves.append(el('span', { class: 'n' }, `${i / 2 + 1}.`));
+        moves.append(el('button', { 'data-ply': i + 1, onclick: () => step(i + 1) }, p.mv.notation));
+      });
+      const panel = el(
+        'div',
+        { class: 'panel' },
+        games.length > 1
+          ? el('select', { 'aria-label': t('game'), onchange: (e) => {
+              gi = Number(e.target.value);
+              ply = 0;
+              render();
+            } }, games.map((x, i) => el('option', { value: i, selected: i === gi, disabled: !!x.error },
+              `${i + 1}. ${[x.tags?.White, x.tags?.Black].filter(Boolean).join(' – ') || variantName(x.variant || '')} ${x.tags?.Result || ''}${x.error ? ' ⚠' : ''}`)))
+          : null,
+        el('div', {}, el('strong', {}, variantName(g.variant)), title ? ' · ' + title : '', tags.Result ? ' · ' + tags.Result : ''),
+        el('div', { class: 'replay-controls' },
+          el('button', { class: 'btn', onclick: () => step(0), 'aria-label': t('first') }, '⏮'),
+          el('button', { class: 'btn', onclick: () => step(ply - 1), 'aria-label': t('prev'), id: 'prev' }, '◀'),
+          el('button', { class: 'btn', onclick: () => step(ply + 1), 'aria-label': t('next'), id: 'next' }, '▶'),
+          el('button', { class: 'btn', onclick: () => step(1e9), 'aria-label': t('last') }, '⏭')),
+        el('div', { id: 'ply', class: 'muted', 'aria-live': 'polite' }),
+        moves,
+        el('p', { class: 'row' },
+          el('label', { for: 'from-level' }, t('level')),
+          el('select', { id: 'from-level' }, Array.from({ length: 10 }, (_, i) => el('option', { value: i + 1, selected: i === 1 }, String(i + 1)))),
+          el('button', { class: 'btn primary', onclick: playFrom, id: 'play-from' }, t('play_from_here'))),
+      );
+      parts.push(el('div', { class: 'game' }, wrap, panel));
+      main.replaceChildren(...parts, importForm);
+      board = new Board(wrap, info);
+      board.el.setAttribute('aria-label', t('board'));
+      show();
+    } else {
+      main.replaceChildren(...parts, importForm);
+    }
+  }
+
+  const onKey = (e) => {
+    if (e.target.closest('textarea, input, select')) return;
+    if (e.key === 'ArrowLeft') step(ply - 1);
+    if (e.key === 'ArrowRight') step(ply + 1);
+  };
+  window.addEventListener('keydown', onKey);
+  render();
+  const id = params.get('game');
+  if (id) {
+    api('GET', `/api/games/${id}/pdn`).then((text) => load({ pdn: text }), (e) => {
+      error = e.message;
+      render();
+    });
+  }
+  return { render, destroy: () => window.removeEventListener('keydown', onKey) };
+}

@@ -1,0 +1,472 @@
+// The game screen: board, clocks, move list and every action, live over the websocket.
+// The server is the authority: after each event the screen asks for the whole game again
+// (`resync`), so it never drifts; a lost connection reconnects with `since`.
+import { api, banner, el, go, seats, toast, variants, variantName } from './app.js';
+import { Board } from './board.js';
+import { t, resultText } from './i18n.js';
+
+const other = (c) => (c === 'white' ? 'black' : 'white');
+
+function fmtClock(ms, kind) {
+  ms = Math.max(0, ms);
+  if (kind === 'correspondence' && ms >= 3600000) {
+    const h = Math.floor(ms / 3600000);
+    return h >= 24 ? `${Math.floor(h / 24)}d ${h % 24}h` : `${h}h ${Math.floor((ms % 3600000) / 60000)}m`;
+  }
+  const s = Math.floor(ms / 1000);
+  const mm = Math.floor(s / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  if (ms < 10000) return `${mm}:${ss}.${Math.floor((ms % 1000) / 100)}`;
+  return `${mm}:${ss}`;
+}
+
+/** After `mv`, the pieces as the board shows them. */
+function applyMove(pieces, mv) {
+  const gone = new Set(mv.captured);
+  const from = mv.path[0];
+  const to = mv.path[mv.path.length - 1];
+  return pieces
+    .filter((p) => !gone.has(p.square) || p.square === from)
+    .map((p) => (p.square === from ? { ...p, square: to, king: p.king || mv.promote } : p));
+}
+
+/** The game `id` on `main`. */
+export function playPage(main, id) {
+  let seat = seats.get(id);
+  let snap = null;
+  let version = 0;
+  let ws = null;
+  let closed = false;
+  let retries = 0;
+  let board = null;
+  let flipped = null;
+  let suggestions = null;
+  let hintMove = null;
+  let animating = false;
+  let sentMove = null;
+  let clockAt = performance.now();
+  let takebackOffer = null;
+  let rematchOffer = null;
+  let resignArmed = false;
+  let shownResult = false;
+  let pingTimer = null;
+  let retryTimer = null;
+  const wrap = el('div', { class: 'board-wrap' });
+  const panel = el('div', { class: 'panel' });
+  const dialog = el('dialog', { id: 'result-dialog', 'aria-labelledby': 'result-title' });
+  main.replaceChildren(el('p', { class: 'loading' }, t('loading')));
+
+  const me = () => (seat ? seat.color : null);
+  const live = () => snap && snap.state === 'live';
+  const myTurn = () => live() && seat && (seat.color === 'both' || seat.color === snap.side_to_move);
+  const canSuggest = () => !seat && live() && snap.options.suggestions;
+  const vsAi = () => snap && snap.mode === 'ai';
+
+  function send(msg) {
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      toast(t('not_connected'), true);
+      return false;
+    }
+    ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  function connect() {
+    if (closed) return;
+    const q = new URLSearchParams();
+    if (seat) q.set('token', seat.token);
+    if (snap) q.set('since', String(version));
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws?${q}`);
+    ws.onopen = () => {
+      retries = 0;
+      banner('');
+    };
+    ws.onmessage = (e) => {
+      let m;
+      try {
+        m = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      handle(m);
+    };
+    ws.onclose = () => {
+      if (closed) return;
+      banner(t('reconnecting'));
+      retries++;
+      retryTimer = setTimeout(connect, Math.min(8000, 300 * 2 ** retries));
+    };
+  }
+
+  function handle(m) {
+    switch (m.type) {
+      case 'snapshot':
+        snap = m.game;
+        version = m.v;
+        clockAt = performance.now();
+        if (!live()) {
+          takebackOffer = null;
+        }
+        if (!animating) render();
+        if (snap.state === 'finished' && snap.result && !shownResult) showResult();
+        return;
+      case 'error':
+        toast(m.message, true);
+        sentMove = null;
+        send({ type: 'resync' });
+        return;
+      case 'pong':
+        return;
+      case 'suggestions':
+        suggestions = m;
+        drawBoard();
+        return;
+    }
+    if (typeof m.v !== 'number') return;
+    if (m.v <= version) return;
+    if (m.v !== version + 1) {
+      send({ type: 'resync' });
+      return;
+    }
+    version = m.v;
+    switch (m.type) {
+      case 'move':
+        hintMove = null;
+        if (m.clocks && snap) {
+          snap.clocks = m.clocks;
+          clockAt = performance.now();
+        }
+        if (snap && sentMove !== m.mv.long) animate(m.mv);
+        sentMove = null;
+        break;
+      case 'joined':
+        if (seat && m.color !== seat.color) toast(t('opponent_joined'));
+        break;
+      case 'draw_offer':
+        if (snap) snap.draw_offer = m.by;
+        break;
+      case 'draw_declined':
+        toast(t('draw_declined'));
+        break;
+      case 'takeback_offer':
+        takebackOffer = m.by;
+        break;
+      case 'takeback_declined':
+        takebackOffer = null;
+        toast(t('takeback_declined'));
+        break;
+      case 'takeback':
+        takebackOffer = null;
+        break;
+      case 'rematch_offer':
+        rematchOffer = m.by;
+        break;
+      case 'next_game':
+        if (seat) seats.set(m.id, { token: seat.token, color: seat.color === 'both' ? 'both' : other(seat.color) });
+        dialog.open && dialog.close();
+        go(`/game/${m.id}`);
+        return;
+    }
+    send({ type: 'resync' });
+  }
+
+  async function animate(mv) {
+    if (!board) return;
+    animating = true;
+    const pieces = snap.pieces;
+    const mover = pieces.find((p) => p.square === mv.path[0]);
+    for (let k = 1; k < mv.path.length && mover; k++) {
+      const frame = pieces.filter((p) => p.square !== mv.path[0]).concat([{ ...mover, square: mv.path[k] }]);
+      board.set({ pieces: frame, capturedShown: mv.captured.slice(0, k), last: mv, legal: [], interactive: false, arrows: [] });
+      await new Promise((r) => setTimeout(r, mv.path.length > 2 ? 260 : 120));
+    }
+    board.capturedShown = [];
+    snap.pieces = applyMove(pieces, mv);
+    animating = false;
+    render();
+  }
+
+  function drawBoard() {
+    if (!board || !snap || animating) return;
+    const interactive = !sentMove && (myTurn() || canSuggest());
+    let arrows = [];
+    if (myTurn() && suggestions && suggestions.ply === snap.moves.length + 1) {
+      arrows = suggestions.moves
+        .map(([text, count]) => ({ move: snap.legal.find((m) => m.notation === text || m.long === text), count }))
+        .filter((a) => a.move);
+    }
+    board.set({
+      pieces: snap.pieces,
+      legal: interactive ? snap.legal : [],
+      last: snap.moves[snap.moves.length - 1] || null,
+      interactive,
+      arrows,
+      hintMove,
+      locked: false,
+      keepSelection: false,
+    });
+    board.el.setAttribute('aria-label', t('board_label', { side: t(snap.side_to_move) }));
+  }
+
+  function onMove(mv) {
+    if (myTurn()) {
+      sentMove = mv.long;
+      if (send({ type: 'move', move: mv.long })) {
+        snap.pieces = applyMove(snap.pieces, mv);
+        snap.legal = [];
+        board.set({ pieces: snap.pieces, legal: [], last: mv, interactive: false, arrows: [], hintMove: null });
+      } else sentMove = null;
+    } else if (canSuggest()) {
+      if (send({ type: 'suggest', move: mv.long })) toast(t('suggestion_sent', { move: mv.notation }));
+      drawBoard();
+    }
+  }
+
+  function onSelect(sq) {
+    if (snap.options.touch_move && myTurn()) {
+      send({ type: 'touch', square: sq });
+      board.locked = true;
+    }
+  }
+
+  function clockLeft(color) {
+    const c = snap.clocks;
+    const ms = c[color + '_ms'];
+    return c.running === color ? ms - (performance.now() - clockAt) : ms;
+  }
+
+  function tick() {
+    if (!snap || !snap.clocks) return;
+    for (const color of ['white', 'black']) {
+      const box = panel.querySelector(`.clock[data-color=${color}]`);
+      if (!box) continue;
+      const left = clockLeft(color);
+      box.querySelector('.time').textContent = fmtClock(left, snap.options.time.kind);
+      box.classList.toggle('running', snap.clocks.running === color && live());
+      box.classList.toggle('low', left < 20000);
+    }
+  }
+
+  function playerName(color) {
+    if (snap.ai === color) return t('engine_level', { n: snap.options.level });
+    if (seat && (seat.color === color || seat.color === 'both')) return seat.color === 'both' ? t(color) : t('you');
+    const taken = snap.seats[color === 'white' ? 0 : 1];
+    return taken ? t('opponent') : t('waiting_player');
+  }
+
+  function playerBox(color) {
+    return el(
+      'div',
+      { class: 'clock', 'data-color': color },
+      el('span', { class: 'player-line' }, el('span', { class: 'dot ' + color, 'aria-hidden': 'true' }), `${t(color)} · ${playerName(color)}`),
+      snap.clocks ? el('span', { class: 'time', role: 'timer', 'aria-label': t('clock_of', { side: t(color) }) }) : null,
+    );
+  }
+
+  function statusText() {
+    if (snap.state === 'waiting') return t('waiting_opponent');
+    if (snap.state === 'finished') return snap.result ? resultText(snap.result.text) : t('finished');
+    if (myTurn()) return seat.color === 'both' ? t('to_move', { side: t(snap.side_to_move) }) : t('your_move');
+    return t('to_move', { side: t(snap.side_to_move) });
+  }
+
+  function btn(text, onclick, attrs = {}) {
+    return el('button', { class: 'btn', type: 'button', onclick, ...attrs }, text);
+  }
+
+  function actions() {
+    const out = [];
+    const pdn = el('a', { class: 'btn', href: `/api/games/${id}/pdn`, download: `dama-${id}.pdn`, id: 'pdn' }, t('download_pdn'));
+    const flip = btn(t('flip'), () => {
+      flipped = !board.flipped;
+      board.setFlipped(flipped);
+    }, { id: 'flip' });
+    if (seat && live()) {
+      const plies = snap.moves.length;
+      if (vsAi()) {
+        out.push(btn(t('undo'), () => send({ type: 'takeback' }), { id: 'undo', disabled: plies === 0 }));
+        out.push(btn(t('hint'), getHint, { id: 'hint', disabled: !myTurn() }));
+      } else if (seat.color !== 'both') {
+        out.push(btn(t('offer_draw'), () => send({ type: 'offer_draw' }) && toast(t('draw_offered')), { id: 'offer-draw', disabled: !!snap.draw_offer }));
+        out.push(btn(t('takeback'), () => send({ type: 'takeback' }) && toast(t('takeback_asked')), { id: 'takeback', disabled: plies === 0 }));
+      } else {
+        out.push(btn(t('takeback'), () => send({ type: 'takeback' }), { id: 'takeback', disabled: plies === 0 }));
+        out.push(btn(t('draw_agreed'), () => send({ type: 'offer_draw' }), { id: 'offer-draw' }));
+      }
+      if (plies < 2) out.push(btn(t('abort'), () => send({ type: 'abort' }), { id: 'abort' }));
+      const r = btn(resignArmed ? t('confirm_resign') : t('resign'), () => {
+        if (resignArmed) {
+          resignArmed = false;
+          send({ type: 'resign' });
+        } else {
+          resignArmed = true;
+          setTimeout(() => {
+            resignArmed = false;
+            render();
+          }, 4000);
+        }
+        render();
+      }, { id: 'resign', class: 'btn danger' });
+      out.push(r);
+    }
+    if (seat && snap.state === 'waiting') out.push(btn(t('abort'), () => send({ type: 'abort' }), { id: 'abort' }));
+    if (seat && snap.state === 'finished') out.push(btn(t('rematch'), () => send({ type: 'rematch' }) && toast(t('rematch_asked')), { id: 'rematch' }));
+    if (snap.state === 'finished') out.push(el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, id: 'replay' }, t('replay')));
+    out.push(flip, pdn);
+    return el('div', { class: 'row' }, out);
+  }
+
+  function offers() {
+    const out = [];
+    const mine = (c) => seat && (seat.color === c || seat.color === 'both');
+    if (live() && snap.draw_offer && seat && !mine(snap.draw_offer)) {
+      out.push(el('div', { class: 'offer', role: 'alert' }, t('draw_offer_from', { side: t(snap.draw_offer) }), ' ',
+        btn(t('accept'), () => send({ type: 'accept_draw' }), { id: 'accept-draw' }), ' ',
+        btn(t('decline'), () => send({ type: 'decline_draw' }), { id: 'decline-draw' })));
+    } else if (live() && snap.draw_offer) out.push(el('div', { class: 'offer' }, t('draw_offer_from', { side: t(snap.draw_offer) })));
+    if (live() && takebackOffer && seat && !mine(takebackOffer)) {
+      out.push(el('div', { class: 'offer', role: 'alert' }, t('takeback_from', { side: t(takebackOffer) }), ' ',
+        btn(t('accept'), () => send({ type: 'accept_takeback' })), ' ', btn(t('decline'), () => send({ type: 'decline_takeback' }))));
+    }
+    if (snap.state === 'finished' && rematchOffer && seat && !mine(rematchOffer)) {
+      out.push(el('div', { class: 'offer', role: 'alert' }, t('rematch_from', { side: t(rematchOffer) })));
+    }
+    return out;
+  }
+
+  function share() {
+    const box = [];
+    const line = (label, path, idAttr) => {
+      const url = location.origin + path;
+      const input = el('input', { value: url, readonly: true, id: idAttr, 'aria-label': label, onfocus: (e) => e.target.select() });
+      return el('div', {}, el('div', { class: 'muted' }, label),
+        el('div', { class: 'share' }, input, btn(t('copy'), async () => {
+          try {
+            await navigator.clipboard.writeText(url);
+            toast(t('copied'));
+          } catch {
+            input.select();
+          }
+        })));
+    };
+    if (seat && snap.state === 'waiting' && snap.mode === 'friend') box.push(line(t('invite_link'), `/game/${id}/join`, 'invite-url'));
+    if (snap.mode !== 'hotseat') box.push(line(t('watch_link'), `/game/${id}`, 'watch-url'));
+    return box;
+  }
+
+  function moveList() {
+    const list = el('div', { class: 'moves', role: 'list', 'aria-label': t('moves'), id: 'moves' });
+    const first = variants.get(snap.variant).first;
+    const startSide = /^([WB])/i.exec(snap.start_fen)?.[1].toUpperCase() === 'W' ? 'white' : 'black';
+    let i = 0;
+    let n = 1;
+    if (startSide !== first && snap.moves.length) {
+      list.append(el('span', { class: 'n' }, '1.'), el('span', {}, '…'));
+      list.append(el('span', { role: 'listitem' }, snap.moves[0].notation));
+      i = 1;
+      n = 2;
+    }
+    for (; i < snap.moves.length; i += 2, n++) {
+      list.append(el('span', { class: 'n' }, `${n}.`), el('span', { role: 'listitem' }, snap.moves[i].notation));
+      if (snap.moves[i + 1]) list.append(el('span', { role: 'listitem' }, snap.moves[i + 1].notation));
+    }
+    return list;
+  }
+
+  function moveInput() {
+    if (!myTurn()) return null;
+    return el('form', { class: 'row', onsubmit: (e) => {
+      e.preventDefault();
+      const text = e.target.move.value.trim();
+      const mv = snap.legal.find((m) => m.notation === text || m.long === text);
+      if (!mv) return toast(t('not_legal', { move: text }), true);
+      onMove(mv);
+    } },
+    el('label', { for: 'move-input' }, t('type_move')),
+    el('input', { id: 'move-input', name: 'move', autocomplete: 'off', size: 10, placeholder: snap.legal[0]?.notation || '' }),
+    el('button', { class: 'btn', type: 'submit' }, t('play')));
+  }
+
+  async function getHint() {
+    try {
+      const r = await api('GET', `/api/games/${id}/hint`, undefined, seat.token);
+      hintMove = snap.legal.find((m) => m.long === r.move || m.notation === r.move) || null;
+      toast(t('hint_is', { move: hintMove ? hintMove.notation : r.move }));
+      drawBoard();
+    } catch (e) {
+      toast(e.message, true);
+    }
+  }
+
+  function showResult() {
+    shownResult = true;
+    const r = snap.result;
+    let title = t('draw');
+    if (r.winner) title = seat && seat.color !== 'both' ? (r.winner === seat.color ? t('you_won') : t('you_lost')) : t('wins', { side: t(r.winner) });
+    dialog.replaceChildren(
+      el('h2', { id: 'result-title' }, title),
+      el('p', { id: 'result-text' }, resultText(r.text)),
+      el('p', { class: 'muted' }, r.token),
+      el('div', { class: 'row' },
+        seat ? btn(t('rematch'), () => send({ type: 'rematch' }) && toast(t('rematch_asked'))) : null,
+        el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, onclick: () => dialog.close() }, t('replay')),
+        el('a', { class: 'btn', href: `/api/games/${id}/pdn`, download: `dama-${id}.pdn` }, t('download_pdn')),
+        el('a', { class: 'btn', href: '/', 'data-link': true, onclick: () => dialog.close() }, t('new_game')),
+        btn(t('close'), () => dialog.close(), { id: 'close-result' })),
+    );
+    if (!dialog.open) dialog.showModal();
+  }
+
+  function render() {
+    if (!snap) return;
+    const info = variants.get(snap.variant);
+    if (!board) {
+      main.replaceChildren(el('div', { class: 'game' }, wrap, panel), dialog);
+      board = new Board(wrap, info, { onMove, onSelect, onNote: (x) => toast(x) });
+      if (flipped === null) flipped = me() === 'black';
+      if (flipped) board.setFlipped(true);
+    }
+    const top = board.flipped ? 'white' : 'black';
+    const series = snap.options.series_state;
+    panel.replaceChildren(
+      el('h1', {}, variantName(snap.variant), el('span', { class: 'muted' }, ' · ' + t('mode_' + snap.mode))),
+      series ? el('div', { class: 'muted' }, t('series_state', { n: series.game, of: snap.options.series, w: series.score[0], b: series.score[1] })) : null,
+      playerBox(top),
+      el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'status' }, statusText()),
+      ...offers(),
+      playerBox(other(top)),
+      ...(seat ? [] : [el('p', { class: 'muted' }, canSuggest() ? t('spectator_suggest') : t('spectating'))]),
+      actions(),
+      moveInput(),
+      moveList(),
+      ...share(),
+    );
+    const ml = panel.querySelector('#moves');
+    ml.scrollTop = ml.scrollHeight;
+    document.title = `${variantName(snap.variant)} — dama`;
+    drawBoard();
+    tick();
+  }
+
+  connect();
+  const clockTimer = setInterval(tick, 200);
+  pingTimer = setInterval(() => ws && ws.readyState === WebSocket.OPEN && ws.send('{"type":"ping"}'), 25000);
+  return {
+    render: () => {
+      render();
+      if (dialog.open && snap?.result) {
+        dialog.close();
+        showResult();
+      }
+    },
+    destroy() {
+      closed = true;
+      clearInterval(clockTimer);
+      clearInterval(pingTimer);
+      clearTimeout(retryTimer);
+      if (ws) ws.close();
+      if (dialog.open) dialog.close();
+    },
+  };
+}
