@@ -185,3 +185,85 @@ pub async fn replay_games(body: String) -> Result<Response, ApiError> {
     .map_err(|_| ApiError::Internal)?;
     Ok(axum::Json(result).into_response())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    /// The keys of an object literal written as `key: '...'` or `'key': '...'`.
+    fn keys(block: &str) -> BTreeSet<String> {
+        let b = block.as_bytes();
+        let (mut out, mut word, mut string) = (BTreeSet::new(), String::new(), None::<String>);
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i] as char;
+            if c == '\'' || c == '"' {
+                let start = i + 1;
+                i += 1;
+                while b[i] != c as u8 {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                string = Some(block[start..i].to_string());
+                word.clear();
+            } else if c == ':' {
+                if !word.is_empty() {
+                    out.insert(std::mem::take(&mut word));
+                } else if let Some(s) = string.take() {
+                    out.insert(s);
+                }
+            } else if c.is_ascii_alphanumeric() || c == '_' {
+                string = None;
+                word.push(c);
+            } else {
+                word.clear();
+                string = None;
+            }
+            i += 1;
+        }
+        out
+    }
+
+    fn dictionaries() -> Vec<(String, BTreeSet<String>)> {
+        let src = include_str!("../web/i18n.js");
+        ["en", "es", "pt", "tr", "ru"]
+            .iter()
+            .map(|l| {
+                let start = src.find(&format!("const {l} = {{")).expect("a dictionary");
+                let end = start + src[start..].find("\n};").expect("its end");
+                (l.to_string(), keys(&src[start..end]))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_language_has_every_text() {
+        let dicts = dictionaries();
+        let en = &dicts[0].1;
+        assert!(en.len() > 150, "{}", en.len());
+        for (l, d) in &dicts[1..] {
+            let missing: Vec<_> = en.difference(d).filter(|k| *k != "rules_note").collect();
+            let extra: Vec<_> = d.difference(en).collect();
+            assert!(missing.is_empty() && extra.is_empty(), "{l}: missing {missing:?}, unknown {extra:?}");
+        }
+    }
+
+    #[test]
+    fn every_text_the_screens_ask_for_exists() {
+        let en = &dictionaries()[0].1;
+        for (name, _, src) in super::ASSETS.iter().filter(|a| a.0.ends_with(".js") && a.0 != "i18n.js") {
+            let b = src.as_bytes();
+            for (i, _) in src.match_indices("t('") {
+                if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b'.') {
+                    continue; // closest(', select(' ...
+                }
+                let key: String = src[i + 3..].chars().take_while(|&c| c != '\'').collect();
+                let dynamic = src[i + 3 + key.len() + 1..].trim_start().starts_with('+');
+                if dynamic {
+                    assert!(en.iter().any(|k| k.starts_with(&key)), "{name}: no text starts with {key}");
+                } else {
+                    assert!(en.contains(&key), "{name}: no text '{key}'");
+                }
+            }
+        }
+    }
+}

@@ -233,6 +233,20 @@ async fn newcomer_plays_a_whole_game_against_the_computer() {
         })
         .await;
         plies += 1;
+        if plies == 1 {
+            // Undo takes back the move and the computer's reply; a hint marks a move.
+            wait_interactive(&c).await;
+            click(&c, "#undo").await;
+            until("the undo", || async {
+                get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == before
+            })
+            .await;
+            wait_interactive(&c).await;
+            click(&c, "#hint").await;
+            find(&c, ".sq.hint").await;
+            assert!(text(&c, ".toasts").await.contains("Hint: "));
+            shot(&c, "ai-2b-hint").await;
+        }
         if plies == 6 {
             shot(&c, "ai-3-midgame").await;
         }
@@ -251,7 +265,7 @@ async fn newcomer_plays_a_whole_game_against_the_computer() {
     assert_eq!(c.find_all(Locator::Css(".moves button")).await.unwrap().len(), n);
     click(&c, "#next").await;
     click(&c, "#next").await;
-    assert!(text(&c, "#ply").await.starts_with("Move 2 of"));
+    assert_eq!(text(&c, "#ply").await, format!("2 / {n}"));
     shot(&c, "ai-5-replay").await;
     c.close().await.unwrap();
 }
@@ -358,7 +372,24 @@ async fn hot_seat_on_one_page_and_the_pdn_download_matches() {
         })
         .await;
     }
-    // Take one back, then the move list holds the nine left.
+    // A move typed with the keyboard.
+    let snap = get(addr, &format!("/api/games/{id}")).await;
+    wait_interactive(&c).await;
+    let typed = engine_choice(&snap);
+    let input = find(&c, "#move-input").await;
+    input.send_keys(&format!("{}\u{E007}", typed["notation"].as_str().unwrap())).await.unwrap();
+    until("the typed move", || async {
+        get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 11
+    })
+    .await;
+    // Take two back, then the move list holds the nine left.
+    wait_interactive(&c).await;
+    click(&c, "#takeback").await;
+    until("the takeback", || async {
+        get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 10
+    })
+    .await;
+    wait_interactive(&c).await;
     click(&c, "#takeback").await;
     until("the takeback", || async {
         get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 9
@@ -387,6 +418,22 @@ async fn hot_seat_on_one_page_and_the_pdn_download_matches() {
         pos = pos.play(m);
     }
     assert_eq!(longs, played);
+    // The downloaded file imported on the replay page, then played on against the computer.
+    c.goto(&format!("http://{addr}/replay")).await.unwrap();
+    find(&c, "#pdntext").await.send_keys(&pdn).await.unwrap();
+    click(&c, "form.card button[type=submit]").await;
+    until("the imported game", || async { c.find_all(Locator::Css(".moves button")).await.unwrap().len() == 9 }).await;
+    click(&c, "#prev").await;
+    shot(&c, "hotseat-3-imported-phone").await;
+    click(&c, "#play-from").await;
+    let from = game_id(&c).await;
+    let snap = get(addr, &format!("/api/games/{from}")).await;
+    assert_eq!(snap["mode"], "ai");
+    let mut at8 = *r.game.start();
+    for m in &r.moves[..8] {
+        at8 = at8.play(m);
+    }
+    assert_eq!(snap["start_fen"], dama_core::fen::write_fen(&at8));
     c.close().await.unwrap();
 }
 

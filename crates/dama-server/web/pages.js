@@ -284,7 +284,7 @@ export function replayPage(main, params) {
     board.set({ pieces: c.pieces, legal: [], last: ply ? g.plies[ply - 1].mv : null, interactive: false });
     main.querySelectorAll('.moves button').forEach((b) => b.classList.toggle('cur', Number(b.dataset.ply) === ply));
     const pl = main.querySelector('#ply');
-    if (pl) pl.textContent = t('ply_of', { n: ply, total: g.plies.length });
+    if (pl) pl.textContent = `${ply} / ${g.plies.length}`;
   }
 
   async function playFrom() {
@@ -343,7 +343,8 @@ export function replayPage(main, params) {
       const info = variants.get(g.variant);
       const wrap = el('div', { class: 'board-wrap' });
       const tags = g.tags || {};
-      const title = [tags.White, tags.Black].filter(Boolean).join(' – ');
+      const named = (x) => x && x !== '?';
+      const title = named(tags.White) || named(tags.Black) ? `${tags.White || '?'} – ${tags.Black || '?'}` : '';
       const moves = el('div', { class: 'moves', role: 'list', 'aria-label': t('moves') });
       g.plies.forEach((p, i) => {
         if (i % 2 === 0) moves.append(el('span', { class: 'n' }, `${i / 2 + 1}.`));
@@ -362,11 +363,12 @@ export function replayPage(main, params) {
           : null,
         el('div', {}, el('strong', {}, variantName(g.variant)), title ? ' · ' + title : '', tags.Result ? ' · ' + tags.Result : ''),
         el('div', { class: 'replay-controls' },
-          el('button', { class: 'btn', onclick: () => step(0), 'aria-label': t('first') }, '⏮'),
+          el('button', { class: 'btn', onclick: () => step(0), 'aria-label': t('first') }, '|◀'),
           el('button', { class: 'btn', onclick: () => step(ply - 1), 'aria-label': t('prev'), id: 'prev' }, '◀'),
           el('button', { class: 'btn', onclick: () => step(ply + 1), 'aria-label': t('next'), id: 'next' }, '▶'),
-          el('button', { class: 'btn', onclick: () => step(1e9), 'aria-label': t('last') }, '⏭')),
+          el('button', { class: 'btn', onclick: () => step(1e9), 'aria-label': t('last') }, '▶|')),
         el('div', { id: 'ply', class: 'muted', 'aria-live': 'polite' }),
+        el('button', { class: 'btn', onclick: () => board.setFlipped(!board.flipped) }, t('flip')),
         moves,
         el('p', { class: 'row' },
           el('label', { for: 'from-level' }, t('level')),
@@ -384,7 +386,7 @@ export function replayPage(main, params) {
   }
 
   const onKey = (e) => {
-    if (e.target.closest('textarea, input, select')) return;
+    if (e.target.closest('textarea, input, select, .board')) return;
     if (e.key === 'ArrowLeft') step(ply - 1);
     if (e.key === 'ArrowRight') step(ply + 1);
   };

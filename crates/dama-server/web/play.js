@@ -250,16 +250,18 @@ export function playPage(main, id) {
 
   function playerName(color) {
     if (snap.ai === color) return t('engine_level', { n: snap.options.level });
-    if (seat && (seat.color === color || seat.color === 'both')) return seat.color === 'both' ? t(color) : t('you');
+    if (snap.mode === 'hotseat') return '';
+    if (seat && seat.color === color) return t('you');
     const taken = snap.seats[color === 'white' ? 0 : 1];
-    return taken ? t('opponent') : t('waiting_player');
+    if (!taken) return t('waiting_player');
+    return seat ? t('opponent') : t('player');
   }
 
   function playerBox(color) {
     return el(
       'div',
       { class: 'clock', 'data-color': color },
-      el('span', { class: 'player-line' }, el('span', { class: 'dot ' + color, 'aria-hidden': 'true' }), `${t(color)} · ${playerName(color)}`),
+      el('span', { class: 'player-line' }, el('span', { class: 'dot ' + color, 'aria-hidden': 'true' }), [t(color), playerName(color)].filter(Boolean).join(' · ')),
       snap.clocks ? el('span', { class: 'time', role: 'timer', 'aria-label': t('clock_of', { side: t(color) }) }) : null,
     );
   }
@@ -429,7 +431,7 @@ export function playPage(main, id) {
     }
     const top = board.flipped ? 'white' : 'black';
     const series = snap.options.series_state;
-    panel.replaceChildren(
+    const parts = [
       el('h1', {}, variantName(snap.variant), el('span', { class: 'muted' }, ' · ' + t('mode_' + snap.mode))),
       series ? el('div', { class: 'muted' }, t('series_state', { n: series.game, of: snap.options.series, w: series.score[0], b: series.score[1] })) : null,
       playerBox(top),
@@ -441,7 +443,8 @@ export function playPage(main, id) {
       moveInput(),
       moveList(),
       ...share(),
-    );
+    ];
+    panel.replaceChildren(...parts.filter(Boolean));
     const ml = panel.querySelector('#moves');
     ml.scrollTop = ml.scrollHeight;
     document.title = `${variantName(snap.variant)} — dama`;
