@@ -235,6 +235,15 @@ mod tests {
             .collect()
     }
 
+    #[tokio::test]
+    async fn the_first_page_load_is_under_300_kb() {
+        use axum::body::to_bytes;
+        let variants = to_bytes(super::variants().await.into_body(), 1 << 20).await.unwrap().len();
+        let assets: usize = super::ASSETS.iter().map(|a| a.2.len()).sum();
+        let total = super::INDEX.len() + assets + variants;
+        assert!(total < 300_000, "{total} bytes");
+    }
+
     #[test]
     fn every_language_has_every_text() {
         let dicts = dictionaries();

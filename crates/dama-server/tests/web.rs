@@ -484,3 +484,43 @@ async fn the_language_follows_the_browser_and_the_switch() {
     until("English after reload", || async { text(&c, "main h1").await == "New game" }).await;
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_capture_with_two_routes_to_one_square_is_clicked_through() {
+    let Some((chrome, chromedriver)) = tools() else { return };
+    let addr = server("routes").await;
+    let d = driver(&chromedriver).await;
+    let dl = std::env::temp_dir().join(format!("dama-dl-rt-{}", std::process::id()));
+    let c = browser(&d, &chrome, 1024, 800, "en-US", &dl).await;
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    click(&c, "input[name=variant][value=english]").await;
+    click(&c, "input[name=mode][value=hotseat]").await;
+    // White's man on 22 takes two men either by 13 or by 15, both routes ending on 6.
+    click(&c, "details summary").await;
+    find(&c, "input[name=fen]").await.send_keys("W:W22:B17,18,9,10").await.unwrap();
+    click(&c, "#start").await;
+    let id = game_id(&c).await;
+    wait_interactive(&c).await;
+    // Selecting the man shows both first landings and the shared last square.
+    click(&c, "button[data-sq='22']").await;
+    assert_eq!(c.find_all(Locator::Css(".sq.target")).await.unwrap().len(), 3);
+    click(&c, "button[data-sq='6']").await;
+    assert!(text(&c, ".toasts").await.contains("click each landing square"));
+    // Through 15: the man stands there, the man it jumped stays on the board, marked.
+    click(&c, "button[data-sq='15']").await;
+    find(&c, "button[data-sq='15'].sel.hasp").await;
+    find(&c, "button[data-sq='18'].captured.hasp").await;
+    assert!(find(&c, "button[data-sq='18']").await.attr("aria-label").await.unwrap().unwrap().contains("captured"));
+    shot(&c, "routes-1-halfway").await;
+    click(&c, "button[data-sq='6']").await;
+    until("the capture", || async { get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 1 })
+        .await;
+    let snap = get(addr, &format!("/api/games/{id}")).await;
+    assert_eq!(snap["moves"][0]["long"], "22x15x6");
+    until("the board after the capture", || async {
+        c.find_all(Locator::Css(".sq.hasp")).await.unwrap().len() == 3
+    })
+    .await;
+    shot(&c, "routes-2-done").await;
+    c.close().await.unwrap();
+}
