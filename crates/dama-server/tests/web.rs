@@ -513,14 +513,90 @@ async fn a_capture_with_two_routes_to_one_square_is_clicked_through() {
     assert!(find(&c, "button[data-sq='18']").await.attr("aria-label").await.unwrap().unwrap().contains("captured"));
     shot(&c, "routes-1-halfway").await;
     click(&c, "button[data-sq='6']").await;
-    until("the capture", || async { get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 1 })
-        .await;
-    let snap = get(addr, &format!("/api/games/{id}")).await;
-    assert_eq!(snap["moves"][0]["long"], "22x15x6");
-    until("the board after the capture", || async {
-        c.find_all(Locator::Css(".sq.hasp")).await.unwrap().len() == 3
+    until("the capture", || async {
+        get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 1
     })
     .await;
+    let snap = get(addr, &format!("/api/games/{id}")).await;
+    assert_eq!(snap["moves"][0]["long"], "22x15x6");
+    until("the board after the capture", || async { c.find_all(Locator::Css(".sq.hasp")).await.unwrap().len() == 3 })
+        .await;
     shot(&c, "routes-2-done").await;
+    c.close().await.unwrap();
+}
+
+/// A TCP proxy in front of the server that can cut every connection and refuse new
+/// ones for a while: a lost network, as the browser sees it.
+async fn proxy(to: SocketAddr) -> (SocketAddr, std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    use std::sync::atomic::Ordering;
+    let up = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let flag = up.clone();
+    tokio::spawn(async move {
+        loop {
+            let Ok((mut inbound, _)) = listener.accept().await else { return };
+            if !flag.load(Ordering::SeqCst) {
+                continue; // dropped: refused
+            }
+            let flag = flag.clone();
+            tokio::spawn(async move {
+                let Ok(mut outbound) = tokio::net::TcpStream::connect(to).await else { return };
+                let copy = tokio::io::copy_bidirectional(&mut inbound, &mut outbound);
+                let cut = async {
+                    while flag.load(Ordering::SeqCst) {
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                    }
+                };
+                tokio::select! { _ = copy => {}, _ = cut => {} }
+            });
+        }
+    });
+    (addr, up)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_connection_shows_a_banner_and_catches_up() {
+    use std::sync::atomic::Ordering;
+    let Some((chrome, chromedriver)) = tools() else { return };
+    let server_addr = server("reconnect").await;
+    let (addr, up) = proxy(server_addr).await;
+    let d = driver(&chromedriver).await;
+    let dl = std::env::temp_dir().join(format!("dama-dl-rc-{}", std::process::id()));
+    let c = browser(&d, &chrome, 1024, 800, "en-US", &dl).await;
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    click(&c, "input[name=variant][value=english]").await;
+    click(&c, "input[name=mode][value=hotseat]").await;
+    click(&c, "#start").await;
+    let id = game_id(&c).await;
+    wait_interactive(&c).await;
+    let token = seat(&c, &id).await["token"].as_str().unwrap().to_string();
+    // The network goes: the page says so.
+    up.store(false, Ordering::SeqCst);
+    until("the banner", || async { find(&c, "#banner").await.is_displayed().await.unwrap() }).await;
+    assert!(text(&c, "#banner").await.contains("Reconnecting"));
+    shot(&c, "reconnect-1-banner").await;
+    // Meanwhile a move is played (by the same seat, elsewhere).
+    let (status, body) = dama_server::client::http(
+        server_addr,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        Some(&token),
+        Some(r#"{"type":"move","move":"11-15"}"#),
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 200, "{body}");
+    // The network comes back: the page reconnects by itself and shows the move it missed.
+    up.store(true, Ordering::SeqCst);
+    until("the banner to go", || async { !find(&c, "#banner").await.is_displayed().await.unwrap() }).await;
+    until("the missed move", || async { text(&c, "#moves").await.contains("11-15") }).await;
+    assert!(find(&c, "button[data-sq='15'].hasp")
+        .await
+        .attr("aria-label")
+        .await
+        .unwrap()
+        .unwrap()
+        .contains("black man"));
     c.close().await.unwrap();
 }
