@@ -186,7 +186,8 @@ export function homePage(main) {
             el('input', { name: 'fen', placeholder: v ? v.start : '', 'aria-label': 'FEN', style: 'width:100%' })),
         ),
       ),
-      el('p', {}, el('button', { type: 'submit', class: 'btn primary big', id: 'start' }, t('start'))),
+      el('p', { class: 'startbar' }, el('button', { type: 'submit', class: 'btn primary big', id: 'start' }, t('start')),
+        el('span', { class: 'muted' }, ' ', variantName(form.variant), ' · ', t('mode_' + form.mode))),
     );
     main.replaceChildren(f, el('h2', {}, t('lobby')), lobby);
     loadLobby();
