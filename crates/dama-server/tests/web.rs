@@ -121,12 +121,22 @@ async fn find(c: &Client, css: &str) -> Element {
     c.wait().at_most(WAIT).for_element(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no {css}: {e}"))
 }
 
+/// Clicks an element, scrolled to the middle of the window first (the home page keeps
+/// its Start button in a bar at the bottom).
 async fn click(c: &Client, css: &str) {
-    find(c, css).await.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+    let e = find(c, css).await;
+    c.execute("arguments[0].scrollIntoView({block: 'center'})", vec![serde_json::to_value(&e).unwrap()]).await.unwrap();
+    e.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
 }
 
+/// The text of an element (looked up again if the page redrew it meanwhile).
 async fn text(c: &Client, css: &str) -> String {
-    find(c, css).await.text().await.unwrap()
+    for _ in 0..5 {
+        if let Ok(t) = find(c, css).await.text().await {
+            return t;
+        }
+    }
+    panic!("no stable {css}");
 }
 
 async fn shot(c: &Client, name: &str) {
@@ -172,6 +182,41 @@ async fn click_move(c: &Client, mv: &Value) {
             click(c, &format!("button[data-sq='{sq}']")).await;
         }
     }
+}
+
+/// Plays `mv` by dragging the piece to its last square with the mouse.
+async fn drag_move(c: &Client, mv: &Value) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let path = mv["path"].as_array().unwrap();
+    let from = find(c, &format!("button[data-sq='{}']", path[0].as_str().unwrap())).await;
+    let to = find(c, &format!("button[data-sq='{}']", path[path.len() - 1].as_str().unwrap())).await;
+    let drag = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement { element: from, duration: None, x: 0.0, y: 0.0 })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::MoveToElement {
+            element: to.clone(),
+            duration: Some(Duration::from_millis(150)),
+            x: 4.0,
+            y: 4.0,
+        })
+        .then(PointerAction::MoveToElement { element: to, duration: None, x: 0.0, y: 0.0 })
+        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+    c.perform_actions(drag).await.unwrap();
+}
+
+/// Plays `mv` with the keyboard: Enter on the piece's square, the arrow keys move the
+/// focus, Enter on the last square.
+async fn key_move(c: &Client, mv: &Value) {
+    let path = mv["path"].as_array().unwrap();
+    let from = find(c, &format!("button[data-sq='{}']", path[0].as_str().unwrap())).await;
+    from.send_keys("\u{E007}").await.unwrap();
+    find(c, ".sq.sel").await;
+    // An arrow key moves the focus to a neighbouring square, Escape keeps the selection.
+    from.send_keys("\u{E012}").await.unwrap();
+    let focused: Value = c.execute("return document.activeElement.dataset.sq || null", vec![]).await.unwrap();
+    assert!(focused.is_string() && focused != path[0], "the focus moved: {focused}");
+    let to = find(c, &format!("button[data-sq='{}']", path[path.len() - 1].as_str().unwrap())).await;
+    to.send_keys("\u{E007}").await.unwrap();
 }
 
 /// A good move for the side to move of the game `snap`, chosen by the engine.
@@ -324,7 +369,7 @@ async fn friends_play_online_through_an_invite_while_a_spectator_suggests() {
     shot(&s, "friend-2-spectator").await;
     // ... and the player to move sees it as an arrow with its count.
     until("the suggestion arrow", || async {
-        to_move.find_all(Locator::Css(".arrows line")).await.unwrap().len() >= 1
+        !to_move.find_all(Locator::Css(".arrows line")).await.unwrap().is_empty()
     })
     .await;
     assert_eq!(text(to_move, ".arrows text").await, "1");
@@ -366,7 +411,11 @@ async fn hot_seat_on_one_page_and_the_pdn_download_matches() {
         let snap = get(addr, &format!("/api/games/{id}")).await;
         wait_interactive(&c).await;
         let mv = engine_choice(&snap);
-        click_move(&c, &mv).await;
+        match i {
+            0 => drag_move(&c, &mv).await,
+            1 if mv["path"].as_array().unwrap().len() == 2 => key_move(&c, &mv).await,
+            _ => click_move(&c, &mv).await,
+        }
         until("the move", || async {
             get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() > i
         })
