@@ -86,7 +86,7 @@ pub fn router(state: AppState) -> Router {
         .route("/replay", get(index))
         .route("/assets/{file}", get(web::asset))
         .route("/api/variants", get(web::variants))
-        .route("/api/replay", post(web::replay_games))
+        .route("/api/replay", post(web::replay_games).layer(axum::extract::DefaultBodyLimit::max(web::MAX_IMPORT)))
         .route("/api/games", post(create).get(list))
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/join", post(join))

@@ -92,6 +92,9 @@ pub struct ReplayRequest {
     variant: Option<String>,
 }
 
+/// The largest PDN text `POST /api/replay` takes (the page refuses larger files first).
+pub const MAX_IMPORT: usize = 4 << 20;
+
 /// At most this many games of an imported file are read.
 const MAX_GAMES: usize = 200;
 

@@ -43,6 +43,8 @@ fn shots_dir() -> PathBuf {
 struct Driver {
     child: Child,
     url: String,
+    chrome: String,
+    downloads: PathBuf,
 }
 
 impl Drop for Driver {
@@ -56,7 +58,17 @@ fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-async fn driver(path: &str) -> Driver {
+/// The server and a chromedriver for the test `name`, or nothing without a browser.
+async fn start(name: &str) -> Option<(SocketAddr, Driver)> {
+    let (chrome, chromedriver) = tools()?;
+    let addr = server(name).await;
+    let downloads = std::env::temp_dir().join(format!("dama-dl-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&downloads);
+    std::fs::create_dir_all(&downloads).unwrap();
+    Some((addr, driver(&chromedriver, chrome, downloads).await))
+}
+
+async fn driver(path: &str, chrome: String, downloads: PathBuf) -> Driver {
     let port = free_port();
     let child = Command::new(path)
         .arg(format!("--port={port}"))
@@ -70,22 +82,22 @@ async fn driver(path: &str) -> Driver {
         assert!(Instant::now() < deadline, "chromedriver did not listen");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    Driver { child, url }
+    Driver { child, url, chrome, downloads }
 }
 
 /// A browser of its own (its own profile: cookies and storage are not shared).
-async fn browser(d: &Driver, chrome: &str, width: u32, height: u32, lang: &str, downloads: &Path) -> Client {
+async fn browser(d: &Driver, width: u32, height: u32, lang: &str) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
         json!({
-            "binary": chrome,
+            "binary": d.chrome,
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--disable-background-networking", "--disable-extensions", "--no-first-run",
                      "--hide-scrollbars", format!("--window-size={width},{height}"), format!("--lang={lang}")],
             "prefs": {
                 "intl.accept_languages": lang,
-                "download.default_directory": downloads.display().to_string(),
+                "download.default_directory": d.downloads.display().to_string(),
                 "download.prompt_for_download": false,
             },
         }),
@@ -238,11 +250,8 @@ async fn wait_interactive(c: &Client) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn newcomer_plays_a_whole_game_against_the_computer() {
-    let Some((chrome, chromedriver)) = tools() else { return };
-    let addr = server("ai").await;
-    let d = driver(&chromedriver).await;
-    let dl = std::env::temp_dir().join(format!("dama-dl-ai-{}", std::process::id()));
-    let c = browser(&d, &chrome, 1280, 900, "en-US", &dl).await;
+    let Some((addr, d)) = start("ai").await else { return };
+    let c = browser(&d, 1280, 900, "en-US").await;
     c.goto(&format!("http://{addr}/")).await.unwrap();
     // Home: the defaults are a game against the computer; a newcomer picks English
     // and the weakest level, and presses Start.
@@ -317,13 +326,10 @@ async fn newcomer_plays_a_whole_game_against_the_computer() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn friends_play_online_through_an_invite_while_a_spectator_suggests() {
-    let Some((chrome, chromedriver)) = tools() else { return };
-    let addr = server("friend").await;
-    let d = driver(&chromedriver).await;
-    let dl = std::env::temp_dir().join(format!("dama-dl-fr-{}", std::process::id()));
-    let a = browser(&d, &chrome, 1280, 900, "en-US", &dl).await;
-    let b = browser(&d, &chrome, 360, 760, "en-US", &dl).await;
-    let s = browser(&d, &chrome, 1024, 800, "en-US", &dl).await;
+    let Some((addr, d)) = start("friend").await else { return };
+    let a = browser(&d, 1280, 900, "en-US").await;
+    let b = browser(&d, 360, 760, "en-US").await;
+    let s = browser(&d, 1024, 800, "en-US").await;
     a.goto(&format!("http://{addr}/")).await.unwrap();
     click(&a, "input[name=variant][value=russian]").await;
     click(&a, "input[name=mode][value=friend]").await;
@@ -393,13 +399,8 @@ async fn friends_play_online_through_an_invite_while_a_spectator_suggests() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hot_seat_on_one_page_and_the_pdn_download_matches() {
-    let Some((chrome, chromedriver)) = tools() else { return };
-    let addr = server("hotseat").await;
-    let d = driver(&chromedriver).await;
-    let dl = std::env::temp_dir().join(format!("dama-dl-hs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dl);
-    std::fs::create_dir_all(&dl).unwrap();
-    let c = browser(&d, &chrome, 360, 760, "en-US", &dl).await;
+    let Some((addr, d)) = start("hotseat").await else { return };
+    let c = browser(&d, 360, 760, "en-US").await;
     c.goto(&format!("http://{addr}/")).await.unwrap();
     click(&c, "input[name=variant][value=international]").await;
     click(&c, "input[name=mode][value=hotseat]").await;
@@ -450,7 +451,7 @@ async fn hot_seat_on_one_page_and_the_pdn_download_matches() {
     shot(&c, "hotseat-2-international-phone").await;
     // The PDN download has the moves played.
     click(&c, "#pdn").await;
-    let file = dl.join(format!("dama-{id}.pdn"));
+    let file = d.downloads.join(format!("dama-{id}.pdn"));
     until("the download", || async { file.exists() }).await;
     let pdn = std::fs::read_to_string(&file).unwrap();
     let snap = get(addr, &format!("/api/games/{id}")).await;
@@ -488,11 +489,8 @@ async fn hot_seat_on_one_page_and_the_pdn_download_matches() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_language_follows_the_browser_and_the_switch() {
-    let Some((chrome, chromedriver)) = tools() else { return };
-    let addr = server("lang").await;
-    let d = driver(&chromedriver).await;
-    let dl = std::env::temp_dir().join(format!("dama-dl-lang-{}", std::process::id()));
-    let c = browser(&d, &chrome, 1024, 800, "ru-RU", &dl).await;
+    let Some((addr, d)) = start("lang").await else { return };
+    let c = browser(&d, 1024, 800, "ru-RU").await;
     c.goto(&format!("http://{addr}/")).await.unwrap();
     // A Russian browser gets Russian, and Russian draughts chosen.
     assert_eq!(text(&c, "main h1").await, "Новая партия");
@@ -536,11 +534,8 @@ async fn the_language_follows_the_browser_and_the_switch() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_capture_with_two_routes_to_one_square_is_clicked_through() {
-    let Some((chrome, chromedriver)) = tools() else { return };
-    let addr = server("routes").await;
-    let d = driver(&chromedriver).await;
-    let dl = std::env::temp_dir().join(format!("dama-dl-rt-{}", std::process::id()));
-    let c = browser(&d, &chrome, 1024, 800, "en-US", &dl).await;
+    let Some((addr, d)) = start("routes").await else { return };
+    let c = browser(&d, 1024, 800, "en-US").await;
     c.goto(&format!("http://{addr}/")).await.unwrap();
     click(&c, "input[name=variant][value=english]").await;
     click(&c, "input[name=mode][value=hotseat]").await;
@@ -607,12 +602,9 @@ async fn proxy(to: SocketAddr) -> (SocketAddr, std::sync::Arc<std::sync::atomic:
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lost_connection_shows_a_banner_and_catches_up() {
     use std::sync::atomic::Ordering;
-    let Some((chrome, chromedriver)) = tools() else { return };
-    let server_addr = server("reconnect").await;
+    let Some((server_addr, d)) = start("reconnect").await else { return };
     let (addr, up) = proxy(server_addr).await;
-    let d = driver(&chromedriver).await;
-    let dl = std::env::temp_dir().join(format!("dama-dl-rc-{}", std::process::id()));
-    let c = browser(&d, &chrome, 1024, 800, "en-US", &dl).await;
+    let c = browser(&d, 1024, 800, "en-US").await;
     c.goto(&format!("http://{addr}/")).await.unwrap();
     click(&c, "input[name=variant][value=english]").await;
     click(&c, "input[name=mode][value=hotseat]").await;

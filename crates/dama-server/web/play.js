@@ -50,6 +50,7 @@ export function playPage(main, id) {
   let resignArmed = false;
   let shownResult = false;
   let pingTimer = null;
+  let drawnVersion = -1; // the selection survives redraws of the same position
   let retryTimer = null;
   const wrap = el('div', { class: 'board-wrap' });
   const panel = el('div', { class: 'panel' });
@@ -196,6 +197,8 @@ export function playPage(main, id) {
         .map(([text, count]) => ({ move: snap.legal.find((m) => m.notation === text || m.long === text), count }))
         .filter((a) => a.move);
     }
+    const same = drawnVersion === version && interactive;
+    drawnVersion = version;
     board.set({
       pieces: snap.pieces,
       legal: interactive ? snap.legal : [],
@@ -203,8 +206,8 @@ export function playPage(main, id) {
       interactive,
       arrows,
       hintMove,
-      locked: false,
-      keepSelection: false,
+      locked: same && board.locked,
+      keepSelection: same,
     });
     board.el.setAttribute('aria-label', t('board_label', { side: t(snap.side_to_move) }));
   }
