@@ -566,6 +566,18 @@ async fn a_capture_with_two_routes_to_one_square_is_clicked_through() {
     until("the board after the capture", || async { c.find_all(Locator::Css(".sq.hasp")).await.unwrap().len() == 3 })
         .await;
     shot(&c, "routes-2-done").await;
+    // The 12x12 board of Canadian draughts, watched: 72 playable squares, 30 men each.
+    let (status, body) =
+        dama_server::client::http(addr, "POST", "/api/games", None, Some(r#"{"variant":"canadian","mode":"hotseat"}"#))
+            .await
+            .unwrap();
+    assert_eq!(status, 201, "{body}");
+    c.goto(&format!("http://{addr}/game/{}", body["id"].as_str().unwrap())).await.unwrap();
+    find(&c, ".board .sq.hasp").await;
+    assert_eq!(c.find_all(Locator::Css(".board button[data-sq]")).await.unwrap().len(), 72);
+    assert_eq!(c.find_all(Locator::Css(".board .sq.hasp")).await.unwrap().len(), 60);
+    assert!(text(&c, ".panel").await.contains("You are watching"));
+    shot(&c, "routes-3-canadian-spectator").await;
     c.close().await.unwrap();
 }
 
