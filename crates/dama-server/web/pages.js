@@ -113,7 +113,12 @@ export function homePage(main) {
       'form',
       { onsubmit: start, onchange: (e) => {
           read(e.currentTarget);
-          if (e.target.name === 'variant' || e.target.name === 'mode') render();
+          if (e.target.name === 'variant' || e.target.name === 'mode') {
+            // Redraw for the choice, keeping the keyboard focus on it.
+            const { name, value } = e.target;
+            render();
+            main.querySelector(`input[name=${name}][value=${value}]`)?.focus();
+          }
         } },
       el('h1', {}, t('new_game')),
       el('fieldset', {}, el('legend', {}, t('variant')), el('div', { class: 'variants' }, variantCards), summary),
