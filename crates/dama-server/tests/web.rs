@@ -653,3 +653,70 @@ async fn a_lost_connection_shows_a_banner_and_catches_up() {
         .contains("black man"));
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_series_with_touch_move_takeback_and_resignation() {
+    let Some((addr, d)) = start("series").await else { return };
+    let a = browser(&d, 1024, 800, "en-US").await;
+    let b = browser(&d, 1024, 800, "en-US").await;
+    a.goto(&format!("http://{addr}/")).await.unwrap();
+    click(&a, "input[name=variant][value=english]").await;
+    click(&a, "input[name=mode][value=friend]").await;
+    click(&a, "input[name=touch_move]").await;
+    let series = find(&a, "#series").await;
+    series.clear().await.unwrap();
+    series.send_keys("2").await.unwrap();
+    click(&a, "#start").await;
+    let id = game_id(&a).await;
+    b.goto(&find(&a, "#invite-url").await.prop("value").await.unwrap().unwrap()).await.unwrap();
+    until("the friend's seat", || async { game_id(&b).await == id }).await;
+    let color_a = seat(&a, &id).await["color"].as_str().unwrap().to_string();
+    let (first, second) = if color_a == "black" { (&a, &b) } else { (&b, &a) };
+    assert!(text(first, ".panel").await.contains("Game 1 of 2"));
+    // Touch-move: once a piece is selected, selecting another one does nothing.
+    wait_interactive(first).await;
+    let snap = get(addr, &format!("/api/games/{id}")).await;
+    let legal = snap["legal"].as_array().unwrap();
+    let touched = legal[0]["path"][0].as_str().unwrap();
+    let other = legal.iter().map(|m| m["path"][0].as_str().unwrap()).find(|s| *s != touched).unwrap();
+    click(first, &format!("button[data-sq='{touched}']")).await;
+    click(first, &format!("button[data-sq='{other}']")).await;
+    assert_eq!(find(first, ".sq.sel").await.attr("data-sq").await.unwrap().as_deref(), Some(touched));
+    shot(first, "series-1-touch-move").await;
+    click_move(first, &legal[0]).await;
+    until("the first move", || async {
+        get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 1
+    })
+    .await;
+    // The second player moves, then asks to take it back; the first accepts.
+    wait_interactive(second).await;
+    click_move(second, &engine_choice(&get(addr, &format!("/api/games/{id}")).await)).await;
+    until("the second move", || async {
+        get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 2
+    })
+    .await;
+    click(second, "#takeback").await;
+    click(first, ".offer button").await;
+    until("the takeback", || async {
+        get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 1
+    })
+    .await;
+    // The second player resigns (two steps); the series goes on with colours swapped.
+    wait_interactive(second).await;
+    click(second, "#resign").await;
+    assert_eq!(text(second, "#resign").await, "Really resign?");
+    click(second, "#resign").await;
+    for p in [first, second] {
+        until("the next game of the series", || async { game_id(p).await != id }).await;
+    }
+    let next = game_id(&a).await;
+    assert_eq!(game_id(&b).await, next);
+    assert_ne!(seat(&a, &next).await["color"], color_a.as_str());
+    until("the series score", || async { text(&a, ".panel").await.contains("Game 2 of 2") }).await;
+    let snap = get(addr, &format!("/api/games/{next}")).await;
+    assert_eq!(snap["state"], "live");
+    shot(&a, "series-2-second-game").await;
+    for c in [a, b] {
+        c.close().await.unwrap();
+    }
+}

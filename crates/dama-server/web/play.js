@@ -290,7 +290,7 @@ export function playPage(main, id) {
     if (seat && live()) {
       const plies = snap.moves.length;
       if (vsAi()) {
-        out.push(btn(t('undo'), () => send({ type: 'takeback' }), { id: 'undo', disabled: plies === 0 }));
+        out.push(btn(t('undo'), () => send({ type: 'takeback' }), { id: 'undo', disabled: plies < 2 }));
         out.push(btn(t('hint'), getHint, { id: 'hint', disabled: !myTurn() }));
       } else if (seat.color !== 'both') {
         out.push(btn(t('offer_draw'), () => send({ type: 'offer_draw' }) && toast(t('draw_offered')), { id: 'offer-draw', disabled: !!snap.draw_offer }));
