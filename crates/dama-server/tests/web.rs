@@ -382,7 +382,8 @@ async fn friends_play_online_through_an_invite_while_a_spectator_suggests() {
     shot(&a, "friend-3-player-a").await;
     shot(&b, "friend-4-player-b-phone").await;
     // Clocks run for the player to move.
-    assert!(find(to_move, ".clock.running").await.text().await.unwrap().contains(':'));
+    let visible = "return [...document.querySelectorAll('.clock.running')].some(e => e.offsetParent && /\\d:\\d\\d/.test(e.textContent))";
+    assert_eq!(to_move.execute(visible, vec![]).await.unwrap(), Value::Bool(true));
     // A draw is offered by one and accepted by the other.
     click(&b, "#offer-draw").await;
     click(&a, "#accept-draw").await;

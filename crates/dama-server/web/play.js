@@ -52,7 +52,11 @@ export function playPage(main, id) {
   let pingTimer = null;
   let drawnVersion = -1; // the selection survives redraws of the same position
   let retryTimer = null;
-  const wrap = el('div', { class: 'board-wrap' });
+  const boardHost = el('div');
+  // On a phone the players and clocks sit right above and below the board.
+  const stripTop = el('div', { class: 'strip' });
+  const stripBottom = el('div', { class: 'strip' });
+  const wrap = el('div', { class: 'board-wrap' }, stripTop, boardHost, stripBottom);
   const panel = el('div', { class: 'panel' });
   const dialog = el('dialog', { id: 'result-dialog', 'aria-labelledby': 'result-title' });
   main.replaceChildren(el('p', { class: 'loading' }, t('loading')));
@@ -242,12 +246,12 @@ export function playPage(main, id) {
   function tick() {
     if (!snap || !snap.clocks) return;
     for (const color of ['white', 'black']) {
-      const box = panel.querySelector(`.clock[data-color=${color}]`);
-      if (!box) continue;
-      const left = clockLeft(color);
-      box.querySelector('.time').textContent = fmtClock(left, snap.options.time.kind);
-      box.classList.toggle('running', snap.clocks.running === color && live());
-      box.classList.toggle('low', left < 20000);
+      for (const box of main.querySelectorAll(`.clock[data-color=${color}]`)) {
+        const left = clockLeft(color);
+        box.querySelector('.time').textContent = fmtClock(left, snap.options.time.kind);
+        box.classList.toggle('running', snap.clocks.running === color && live());
+        box.classList.toggle('low', left < 20000);
+      }
     }
   }
 
@@ -260,12 +264,12 @@ export function playPage(main, id) {
     return seat ? t('opponent') : t('player');
   }
 
-  function playerBox(color) {
+  function playerBox(color, strip = false) {
     return el(
       'div',
-      { class: 'clock', 'data-color': color },
+      { class: 'clock' + (strip ? '' : ' side'), 'data-color': color },
       el('span', { class: 'player-line' }, el('span', { class: 'dot ' + color, 'aria-hidden': 'true' }), [t(color), playerName(color)].filter(Boolean).join(' · ')),
-      snap.clocks ? el('span', { class: 'time', role: 'timer', 'aria-label': t('clock_of', { side: t(color) }) }) : null,
+      snap.clocks ? el('span', { class: 'time', role: strip ? null : 'timer', 'aria-hidden': strip ? 'true' : null, 'aria-label': t('clock_of', { side: t(color) }) }) : null,
     );
   }
 
@@ -286,6 +290,7 @@ export function playPage(main, id) {
     const flip = btn(t('flip'), () => {
       flipped = !board.flipped;
       board.setFlipped(flipped);
+      render();
     }, { id: 'flip' });
     if (seat && live()) {
       const plies = snap.moves.length;
@@ -428,11 +433,13 @@ export function playPage(main, id) {
     const info = variants.get(snap.variant);
     if (!board) {
       main.replaceChildren(el('div', { class: 'game' }, wrap, panel), dialog);
-      board = new Board(wrap, info, { onMove, onSelect, onNote: (x) => toast(x) });
+      board = new Board(boardHost, info, { onMove, onSelect, onNote: (x) => toast(x) });
       if (flipped === null) flipped = me() === 'black';
       if (flipped) board.setFlipped(true);
     }
     const top = board.flipped ? 'white' : 'black';
+    stripTop.replaceChildren(playerBox(top, true));
+    stripBottom.replaceChildren(playerBox(other(top), true));
     const series = snap.options.series_state;
     const parts = [
       el('h1', {}, variantName(snap.variant), el('span', { class: 'muted' }, ' · ' + t('mode_' + snap.mode))),
