@@ -174,6 +174,12 @@ pub struct Snapshot {
     pub ai: Option<String>,
     /// Who offers a draw.
     pub draw_offer: Option<String>,
+    /// The rematch or next game of the series, once it exists.
+    pub next_game: Option<String>,
+    /// Who asks to take back a move.
+    pub takeback_offer: Option<String>,
+    /// Who asks for a rematch.
+    pub rematch_offer: Option<String>,
     /// Options chosen at creation (suggestions, touch-move, series length, clock).
     pub options: Options,
 }
@@ -746,6 +752,9 @@ impl Actor {
             ],
             ai: self.ai.map(color_name),
             draw_offer: self.draw_offer.map(color_name),
+            next_game: self.next_game.clone(),
+            takeback_offer: self.takeback_offer.map(color_name),
+            rematch_offer: self.rematch_offer.map(color_name),
             options: self.opts.clone(),
         }
     }

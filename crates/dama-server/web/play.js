@@ -110,9 +110,8 @@ export function playPage(main, id) {
         snap = m.game;
         version = m.v;
         clockAt = performance.now();
-        if (!live()) {
-          takebackOffer = null;
-        }
+        takebackOffer = snap.takeback_offer;
+        rematchOffer = snap.rematch_offer;
         if (!animating) render();
         if (snap.state === 'finished' && snap.result && !shownResult) showResult();
         return;
@@ -127,6 +126,13 @@ export function playPage(main, id) {
         suggestions = m;
         drawBoard();
         return;
+    }
+    if (m.type === 'next_game') {
+      // Acted on even when a snapshot newer than it came first.
+      if (seat) seats.set(m.id, { token: seat.token, color: seat.color === 'both' ? 'both' : other(seat.color) });
+      if (dialog.open) dialog.close();
+      go(`/game/${m.id}`);
+      return;
     }
     if (typeof m.v !== 'number') return;
     if (m.v <= version) return;
@@ -167,11 +173,6 @@ export function playPage(main, id) {
       case 'rematch_offer':
         rematchOffer = m.by;
         break;
-      case 'next_game':
-        if (seat) seats.set(m.id, { token: seat.token, color: seat.color === 'both' ? 'both' : other(seat.color) });
-        dialog.open && dialog.close();
-        go(`/game/${m.id}`);
-        return;
     }
     send({ type: 'resync' });
   }
@@ -323,6 +324,7 @@ export function playPage(main, id) {
     if (seat && snap.state === 'waiting') out.push(btn(t('abort'), () => send({ type: 'abort' }), { id: 'abort' }));
     if (seat && snap.state === 'finished') out.push(btn(t('rematch'), () => send({ type: 'rematch' }) && toast(t('rematch_asked')), { id: 'rematch' }));
     if (snap.state === 'finished') out.push(el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, id: 'replay' }, t('replay')));
+    if (snap.next_game) out.push(el('a', { class: 'btn primary', href: `/game/${snap.next_game}`, 'data-link': true, id: 'next-game' }, t('next_game')));
     out.push(flip, pdn);
     return el('div', { class: 'row' }, out);
   }
