@@ -107,7 +107,8 @@ on_both!(
     touch_move_and_takebacks,
     a_series_of_two_games_swaps_colours,
     open_game_from_the_lobby_to_the_end,
-    seed_003_clock_and_arbiter
+    seed_003_clock_and_arbiter,
+    the_screens_endpoints_and_their_bad_input
 );
 
 /// One HTTP/1.1 request; returns (status, JSON or text body).
@@ -380,6 +381,71 @@ async fn bad_requests_get_clear_errors(db: String) {
     assert_eq!(st, 400);
     // The game is unharmed.
     assert_eq!(mv(srv.addr, &id, &t, "11-15").await.0, 200);
+    srv.task.abort();
+}
+
+/// What the web UI asks beyond play: the boards, PDN and FEN read for replay, hints.
+async fn the_screens_endpoints_and_their_bad_input(db: String) {
+    let srv = start(&db).await;
+    // Boards: International has 50 squares, 1 = b10 (top row, column 1); Turkish all 64.
+    let (st, v) = http(srv.addr, "GET", "/api/variants", None, None).await;
+    assert_eq!(st, 200);
+    let intl = v["variants"].as_array().unwrap().iter().find(|x| x["key"] == "international").unwrap();
+    assert_eq!(intl["squares"].as_array().unwrap().len(), 50);
+    assert!(intl["squares"].as_array().unwrap().contains(&json!(["1", 0, 1])), "{intl}");
+    let tk = v["variants"].as_array().unwrap().iter().find(|x| x["key"] == "turkish").unwrap();
+    assert_eq!((tk["full"].clone(), tk["squares"].as_array().unwrap().len()), (json!(true), 64));
+    // A PDN game replays with a position after every move.
+    let pdn = r#"[GameType "21"] 1. 11-15 23-19 2. 8-11 22-17 *"#;
+    let (st, v) = http(srv.addr, "POST", "/api/replay", None, Some(&json!({"pdn": pdn}).to_string())).await;
+    assert_eq!(st, 200, "{v}");
+    let g = &v["games"][0];
+    assert_eq!(g["plies"].as_array().unwrap().len(), 4);
+    assert_eq!(g["plies"][0]["mv"]["path"], json!(["11", "15"]));
+    assert_eq!(g["plies"][3]["side"], "black");
+    // An illegal move (Black must take 15x24) says which and where; the rest of the
+    // file is still read.
+    let bad = "[GameType \"21\"]\n1. 11-15 23-19 2. 8-12 19-10 *\n\n[GameType \"21\"]\n1. 9-13 *\n";
+    let (st, v) = http(srv.addr, "POST", "/api/replay", None, Some(&json!({"pdn": bad}).to_string())).await;
+    assert_eq!(st, 200, "{v}");
+    let e = v["games"][0]["error"].as_str().unwrap();
+    assert!(e.contains("line 2") && e.contains("\"8-12\"") && e.contains("not a legal move"), "{e}");
+    assert_eq!(v["games"][1]["plies"].as_array().unwrap().len(), 1);
+    // A FEN needs a variant it belongs to; nonsense is refused in words.
+    let (st, v) =
+        http(srv.addr, "POST", "/api/replay", None, Some(r#"{"fen":"W:W31-50:B1-20","variant":"international"}"#))
+            .await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["games"][0]["start"]["pieces"].as_array().unwrap().len(), 40);
+    for (body, says) in [
+        (r#"{"fen":"W:W31-50:B1-20"}"#, "needs a variant"),
+        (r#"{"fen":"W:Wz9","variant":"russian"}"#, "z9"),
+        (r#"{"pdn":"1. 11-15","variant":"chess"}"#, "unknown variant"),
+        (r#"{"pdn":"  "}"#, "give a PDN"),
+        (r#"{"pgn":"1. e4"}"#, "unknown field"),
+        ("{", "bad request body"),
+    ] {
+        let (st, v) = http(srv.addr, "POST", "/api/replay", None, Some(body)).await;
+        assert_eq!(st, 400, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(says), "{body}: {v}");
+    }
+    // Hints: only for the player to move against the engine.
+    let (id, t, color) =
+        create(srv.addr, json!({"variant": "english", "mode": "ai", "color": "black", "level": 1})).await;
+    assert_eq!(color, "black");
+    let (st, v) = http(srv.addr, "GET", &format!("/api/games/{id}/hint"), Some(&t), None).await;
+    assert_eq!(st, 200, "{v}");
+    let legal: Vec<Value> = snapshot(srv.addr, &id).await["legal"].as_array().unwrap().clone();
+    assert!(legal.iter().any(|m| m["notation"] == v["move"] || m["long"] == v["move"]), "{v}");
+    assert_eq!(http(srv.addr, "GET", &format!("/api/games/{id}/hint"), None, None).await.0, 403);
+    let (hs, ht, _) = create(srv.addr, json!({"variant": "english", "mode": "hotseat"})).await;
+    assert_eq!(http(srv.addr, "GET", &format!("/api/games/{hs}/hint"), Some(&ht), None).await.0, 409);
+    // The UI's pages and files are served; unknown files are not.
+    for path in ["/", "/game/abc", "/game/abc/join", "/rules/turkish", "/replay", "/assets/app.js", "/assets/style.css"]
+    {
+        assert_eq!(http(srv.addr, "GET", path, None, None).await.0, 200, "{path}");
+    }
+    assert_eq!(http(srv.addr, "GET", "/assets/..%2Fsecret", None, None).await.0, 404);
     srv.task.abort();
 }
 
