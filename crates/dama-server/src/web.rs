@@ -260,6 +260,26 @@ mod tests {
     }
 
     #[test]
+    fn the_rules_exist_for_every_variant_and_translation() {
+        let src = include_str!("../web/rules.js");
+        let block = |name: &str| {
+            let start = src.find(&format!("const {name} = {{")).expect("a block");
+            &src[start..start + src[start..].find("\n};").expect("its end")]
+        };
+        let en = keys(block("en"));
+        let layout = block("LAYOUT");
+        let used: BTreeSet<String> = layout.split('\'').skip(1).step_by(2).map(str::to_string).collect();
+        let variants = keys(layout);
+        assert_eq!(variants.len(), 13, "{variants:?}");
+        let missing: Vec<_> = used.difference(&en).collect();
+        assert!(missing.is_empty(), "sentences without English text: {missing:?}");
+        for l in ["es", "pt"] {
+            let d = keys(block(l));
+            assert_eq!(d, en, "{l}: the same sentences as English");
+        }
+    }
+
+    #[test]
     fn every_text_the_screens_ask_for_exists() {
         let en = &dictionaries()[0].1;
         for (name, _, src) in super::ASSETS.iter().filter(|a| a.0.ends_with(".js") && a.0 != "i18n.js") {

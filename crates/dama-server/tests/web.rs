@@ -526,6 +526,14 @@ async fn the_language_follows_the_browser_and_the_switch() {
             c.back().await.unwrap();
             until("home", || async { text(&c, "main h1").await == title }).await;
         }
+        if lang == "es" {
+            // The full rules are in Spanish too (seeds 000, 002 and 003 are Spanish).
+            c.goto(&format!("http://{addr}/rules/russian")).await.unwrap();
+            until("the Spanish rules", || async { text(&c, "main").await.contains("Las damas vuelan") }).await;
+            shot(&c, "lang-4-spanish-rules").await;
+            c.back().await.unwrap();
+            until("home", || async { text(&c, "main h1").await == title }).await;
+        }
     }
     // The choice is kept.
     c.refresh().await.unwrap();

@@ -1,6 +1,6 @@
 // The interface in five languages. `t(key, params)` looks the key up in the chosen
 // language, then in English; a key missing everywhere shows as ⟦key⟧ (tests look for it).
-import { RULES } from './rules.js';
+import { rulesOf } from './rules.js';
 
 export const LANGS = [
   ['en', 'English'],
@@ -95,7 +95,7 @@ const es = {
   join: 'Unirse', watch: 'Mirar', open: 'Abrir', replay: 'Repetir', create_failed: 'No se pudo crear la partida: {why}',
   join_failed: 'No pudiste unirte a esta partida: {why}. La estás mirando.', all_squares: 'las 64 casillas',
   first_white: 'Empiezan las blancas', first_black: 'Empieza el bando oscuro', unknown_variant: 'No existe la variante «{v}».',
-  play_this: 'Jugar esta variante', rules_note: 'El reglamento completo está en inglés.',
+  play_this: 'Jugar esta variante', rules_note: '',
   white: 'Blancas', black: 'Negras', white_man: 'peón blanco', white_king: 'dama blanca', black_man: 'peón negro', black_king: 'dama negra',
   empty: 'vacía', captured: 'capturada', target: 'puedes mover aquí', selected: 'seleccionada',
   board: 'Tablero', board_label: 'Tablero, juegan {side}', must_capture: 'La captura es obligatoria: captura con una pieza resaltada.',
@@ -162,7 +162,7 @@ const pt = {
   join: 'Entrar', watch: 'Assistir', open: 'Abrir', replay: 'Rever', create_failed: 'Não foi possível criar o jogo: {why}',
   join_failed: 'Não conseguiu entrar neste jogo: {why}. Está a assistir.', all_squares: 'todas as 64 casas',
   first_white: 'As brancas começam', first_black: 'O lado escuro começa', unknown_variant: 'Não existe a variante «{v}».',
-  play_this: 'Jogar esta variante', rules_note: 'O regulamento completo está em inglês.',
+  play_this: 'Jogar esta variante', rules_note: '',
   white: 'Brancas', black: 'Pretas', white_man: 'pedra branca', white_king: 'dama branca', black_man: 'pedra preta', black_king: 'dama preta',
   empty: 'vazia', captured: 'capturada', target: 'pode mover para aqui', selected: 'selecionada',
   board: 'Tabuleiro', board_label: 'Tabuleiro, jogam as {side}', must_capture: 'A captura é obrigatória: capture com uma peça destacada.',
@@ -415,8 +415,9 @@ export function resultText(text) {
   return m[1] ? t('res_win', { side: t(m[1].toLowerCase()), why }) : t('res_draw', { why });
 }
 
-/** The full rules of a variant (English), with a note in other languages. */
+/** The full rules of a variant in the chosen language (English with a note where we
+ *  have no translation). */
 export function ruleList(key) {
-  const list = RULES[key] || [];
-  return lang() === 'en' ? list : [t('rules_note'), ...list];
+  const r = rulesOf(key, lang());
+  return r.translated ? r.list : [t('rules_note'), ...r.list];
 }
