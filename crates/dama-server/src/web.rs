@@ -98,6 +98,11 @@ pub const MAX_IMPORT: usize = 4 << 20;
 /// At most this many games of an imported file are read.
 const MAX_GAMES: usize = 200;
 
+/// A position for the replay screen: its FEN, pieces and side to move.
+fn position<R: Rules>(pos: &Position<R>) -> Value {
+    json!({"fen": write_fen(pos), "pieces": pieces_of(pos), "side": pos.side().to_string()})
+}
+
 struct Replay<'a>(&'a dama_core::pdn::PdnGame);
 impl VariantFn for Replay<'_> {
     type Output = Value;
@@ -117,14 +122,14 @@ impl VariantFn for Replay<'_> {
             }
         };
         let mut pos = *r.game.start();
-        let start = json!({"fen": write_fen(&pos), "pieces": pieces_of(&pos), "side": pos.side().to_string()});
+        let start = position(&pos);
         let mut plies = Vec::with_capacity(r.moves.len());
         for mv in &r.moves {
             let v = view(&pos, mv);
             pos = pos.play(mv);
-            plies.push(
-                json!({"mv": v, "fen": write_fen(&pos), "pieces": pieces_of(&pos), "side": pos.side().to_string()}),
-            );
+            let mut ply = position(&pos);
+            ply["mv"] = json!(v);
+            plies.push(ply);
         }
         json!({"variant": R::VARIANT.key(), "tags": tags, "start": start, "plies": plies, "warnings": r.warnings})
     }
@@ -135,8 +140,7 @@ impl VariantFn for FenOnly<'_> {
     type Output = Result<Value, ApiError>;
     fn call<R: Rules>(self) -> Self::Output {
         let pos = parse_fen::<R>(self.0.trim()).map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?;
-        let start = json!({"fen": write_fen(&pos), "pieces": pieces_of(&pos), "side": pos.side().to_string()});
-        Ok(json!({"variant": R::VARIANT.key(), "tags": {}, "start": start, "plies": []}))
+        Ok(json!({"variant": R::VARIANT.key(), "tags": {}, "start": position(&pos), "plies": []}))
     }
 }
 
