@@ -104,3 +104,18 @@ fn pdn_convert_round_trips_through_every_notation() {
     assert!(numeric.contains("1. 22-18"), "{}", &numeric[..400]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A file with a million nested variations used to abort `pdn check` (exit 134, stack
+/// overflow when the tree was dropped); now it is read, replayed and reported.
+#[test]
+fn pdn_check_reads_a_million_nested_variations() {
+    let path = std::env::temp_dir().join(format!("dama-nested-{}.pdn", std::process::id()));
+    let levels = 1_000_000;
+    let text = format!("[GameType \"21\"]\n1. 11-15 {}{} 23-19 *\n", "(22-18 ".repeat(levels), ")".repeat(levels));
+    std::fs::write(&path, text).unwrap();
+    let (code, out, err) = dama(&["pdn", "check", path.to_str().unwrap(), "--json"]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 0, "{err}");
+    let j = last_json(&out);
+    assert_eq!((j["games"].as_u64(), j["legal"].as_u64()), (Some(1), Some(1)), "{j}");
+}

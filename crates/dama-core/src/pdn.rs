@@ -111,20 +111,23 @@ enum Tok {
 }
 
 struct Lexer<'a> {
-    chars: Vec<char>,
+    /// The text; `i` is a byte offset into it, always at a character boundary.
+    text: &'a str,
     i: usize,
     line: usize,
     col: usize,
     issues: &'a mut Vec<PdnIssue>,
+    /// Warnings beyond [`MAX_WARNINGS`] within one token, counted, not kept.
+    dropped: usize,
 }
 
 impl Lexer<'_> {
     fn peek(&self, k: usize) -> Option<char> {
-        self.chars.get(self.i + k).copied()
+        self.text[self.i..].chars().nth(k)
     }
     fn bump(&mut self) -> Option<char> {
-        let c = self.chars.get(self.i).copied()?;
-        self.i += 1;
+        let c = self.text[self.i..].chars().next()?;
+        self.i += c.len_utf8();
         if c == '\n' {
             self.line += 1;
             self.col = 1;
@@ -137,7 +140,11 @@ impl Lexer<'_> {
         Pos { line: self.line, col: self.col }
     }
     fn warn(&mut self, at: Pos, message: impl Into<String>) {
-        self.issues.push(PdnIssue { at, message: message.into() });
+        if self.issues.len() < MAX_WARNINGS {
+            self.issues.push(PdnIssue { at, message: message.into() });
+        } else {
+            self.dropped += 1;
+        }
     }
 
     /// Next token, or `Err` for an unreadable construct (the game is abandoned).
@@ -187,7 +194,7 @@ impl Lexer<'_> {
                         k += 1;
                     }
                     if k > 1 && self.peek(k) == Some(')') {
-                        let s: String = self.chars[self.i + 1..self.i + k].iter().collect();
+                        let s = self.text[self.i + 1..self.i + k].to_string(); // '(' and '!?' are ASCII
                         for _ in 0..=k {
                             self.bump();
                         }
@@ -323,15 +330,53 @@ impl Lexer<'_> {
     }
 }
 
-/// Parses the tokens of one chunk of text into games (a result token ends a game).
+/// Variations nested deeper than this are skipped (with a warning): real files nest a
+/// handful of levels, and a bounded tree can be dropped, cloned and compared without
+/// deep recursion whatever the input.
+pub const MAX_VARIATION_DEPTH: usize = 32;
+
+/// A game with more moves, comments and annotations than this (in all its lines) is
+/// reported unreadable instead of being held in memory: the longest real games and
+/// annotated books stay far below it, and it bounds the memory of one game.
+pub const MAX_GAME_ITEMS: usize = 100_000;
+
+/// At most this many warnings are kept per game; the rest are counted in one more.
+pub const MAX_WARNINGS: usize = 100;
+
+/// Keeps at most [`MAX_WARNINGS`] warnings, then one that says how many more there were.
+fn cap_warnings(w: &mut Vec<PdnIssue>, suppressed: usize) {
+    if suppressed > 0 {
+        let at = w.last().map(|i| i.at).unwrap_or_default();
+        w.push(PdnIssue { at, message: format!("{suppressed} more warnings not shown") });
+    }
+}
+
+/// Parses one chunk of text into games (a result token ends a game), pulling tokens
+/// from the lexer one at a time: memory is the chunk's text plus the games' moves.
 fn parse_chunk(text: &str, first_line: usize) -> Vec<Result<PdnGame, PdnIssue>> {
-    let mut issues = Vec::new();
-    let mut lx = Lexer { chars: text.chars().collect(), i: 0, line: first_line, col: 1, issues: &mut issues };
-    let mut toks = Vec::new();
+    let mut lexer_issues = Vec::new();
+    let mut lx = Lexer { text, i: 0, line: first_line, col: 1, issues: &mut lexer_issues, dropped: 0 };
+    let mut p = Parser {
+        out: Vec::new(),
+        game: PdnGame { at: Pos { line: first_line, col: 1 }, ..PdnGame::default() },
+        started: false,
+        lines: vec![Vec::new()],
+        pending_setup: None,
+        warnings: Vec::new(),
+        suppressed: 0,
+        skipping: 0,
+        items: 0,
+        too_large: None,
+    };
     let mut fatal = None;
     loop {
-        match lx.next() {
-            Ok(Some(t)) => toks.push(t),
+        let next = lx.next();
+        for w in lx.issues.drain(..) {
+            p.warn(w);
+        }
+        p.suppressed += std::mem::take(&mut lx.dropped);
+        match next {
+            Ok(Some((tok, at))) => p.token(tok, at),
             Ok(None) => break,
             Err(e) => {
                 fatal = Some(e);
@@ -339,97 +384,171 @@ fn parse_chunk(text: &str, first_line: usize) -> Vec<Result<PdnGame, PdnIssue>> 
             }
         }
     }
-    let warnings = std::mem::take(lx.issues);
-    let mut out = Vec::new();
-    let mut game = PdnGame { at: Pos { line: first_line, col: 1 }, ..PdnGame::default() };
-    let mut started = false;
-    // Stack of open lines: the main line at the bottom.
-    let mut lines: Vec<Vec<PdnMove>> = vec![Vec::new()];
-    let mut pending_setup = None;
-    let mut game_warnings = warnings;
-    let flush = |game: &mut PdnGame, lines: &mut Vec<Vec<PdnMove>>, warnings: &mut Vec<PdnIssue>| {
-        let mut g = std::mem::take(game);
-        while lines.len() > 1 {
-            let v = lines.pop().unwrap_or_default();
-            warnings.push(PdnIssue { at: g.at, message: "variation is never closed with ')'".into() });
-            attach_variation(lines.last_mut().expect("main line"), v);
+    let mut out = std::mem::take(&mut p.out);
+    if let Some(e) = fatal {
+        out.push(Err(e));
+    } else if p.started && (!p.game.tags.is_empty() || !p.lines[0].is_empty() || p.too_large.is_some()) {
+        let at = p.game.at;
+        p.warn(PdnIssue { at, message: "game has no result terminator".into() });
+        let g = p.flush();
+        out.push(g);
+    }
+    out
+}
+
+/// The state of reading the games of one chunk.
+struct Parser {
+    out: Vec<Result<PdnGame, PdnIssue>>,
+    game: PdnGame,
+    started: bool,
+    /// Stack of open lines: the main line at the bottom.
+    lines: Vec<Vec<PdnMove>>,
+    pending_setup: Option<String>,
+    warnings: Vec<PdnIssue>,
+    suppressed: usize,
+    /// Open variations below [`MAX_VARIATION_DEPTH`], skipped.
+    skipping: usize,
+    /// Moves, comments, annotations and variations of the game so far.
+    items: usize,
+    /// Where the game went over [`MAX_GAME_ITEMS`].
+    too_large: Option<Pos>,
+}
+
+impl Parser {
+    fn warn(&mut self, w: PdnIssue) {
+        if self.warnings.len() < MAX_WARNINGS {
+            self.warnings.push(w);
+        } else {
+            self.suppressed += 1;
         }
-        g.moves = std::mem::take(&mut lines[0]);
-        g.warnings = std::mem::take(warnings);
-        g
-    };
-    for (tok, at) in toks {
-        if !started {
-            game.at = at;
-            started = true;
+    }
+
+    /// Counts one more item of the game; false once the game is too large to keep.
+    fn item(&mut self, at: Pos) -> bool {
+        if self.skipping > 0 {
+            return false;
+        }
+        self.items += 1;
+        if self.items > MAX_GAME_ITEMS && self.too_large.is_none() {
+            self.too_large = Some(at);
+            // What was read of it is dropped now, not at the game's end.
+            self.lines = vec![Vec::new()];
+            self.game.leading_comments.clear();
+        }
+        self.too_large.is_none()
+    }
+
+    /// Ends the current game: every open variation is closed.
+    fn flush(&mut self) -> Result<PdnGame, PdnIssue> {
+        let mut g = std::mem::take(&mut self.game);
+        let mut warnings = std::mem::take(&mut self.warnings);
+        if self.lines.len() > 1 || self.skipping > 0 {
+            warnings.push(PdnIssue { at: g.at, message: "variation is never closed with ')'".into() });
+        }
+        while self.lines.len() > 1 {
+            let v = self.lines.pop().unwrap_or_default();
+            attach_variation(self.lines.last_mut().expect("main line"), v);
+        }
+        cap_warnings(&mut warnings, std::mem::take(&mut self.suppressed));
+        g.moves = std::mem::take(&mut self.lines[0]);
+        g.warnings = warnings;
+        self.skipping = 0;
+        self.items = 0;
+        match self.too_large.take() {
+            Some(at) => Err(PdnIssue {
+                at,
+                message: format!(
+                    "game too large: more than {MAX_GAME_ITEMS} moves, comments and annotations (the game starting at line {}); not read",
+                    g.at.line
+                ),
+            }),
+            None => Ok(g),
+        }
+    }
+
+    fn token(&mut self, tok: Tok, at: Pos) {
+        if !self.started {
+            self.game.at = at;
+            self.started = true;
         }
         match tok {
             Tok::Tag(k, v, italian) => {
-                if !lines[0].is_empty() || game.result.is_some() {
-                    game_warnings.push(PdnIssue {
+                if !self.lines[0].is_empty() || self.game.result.is_some() || self.too_large.is_some() {
+                    self.warn(PdnIssue {
                         at,
                         message: "game has no result terminator before the next game's tags".into(),
                     });
-                    out.push(Ok(flush(&mut game, &mut lines, &mut game_warnings)));
-                    game.at = at;
+                    let g = self.flush();
+                    self.out.push(g);
+                    self.game.at = at;
                 }
-                game.italian_tags |= italian;
-                game.tags.push((k, v));
+                self.game.italian_tags |= italian;
+                if self.item(at) {
+                    self.game.tags.push((k, v));
+                }
             }
             Tok::Comment(c) => {
-                let depth = lines.len();
-                match lines.last_mut().and_then(|l| l.last_mut()) {
-                    Some(m) => m.comments.push(c),
-                    None if depth == 1 => game.leading_comments.push(c),
-                    None => {}
+                if self.item(at) {
+                    let depth = self.lines.len();
+                    match self.lines.last_mut().and_then(|l| l.last_mut()) {
+                        Some(m) => m.comments.push(c),
+                        None if depth == 1 => self.game.leading_comments.push(c),
+                        None => {}
+                    }
                 }
             }
             Tok::Nag(n) => {
-                if let Some(m) = lines.last_mut().and_then(|l| l.last_mut()) {
-                    m.nags.push(n);
+                if self.item(at) {
+                    if let Some(m) = self.lines.last_mut().and_then(|l| l.last_mut()) {
+                        m.nags.push(n);
+                    }
                 }
             }
             Tok::Number => {}
-            Tok::Setup(f) => pending_setup = Some(f),
+            Tok::Setup(f) => self.pending_setup = Some(f),
             Tok::Open => {
-                if lines.last().is_some_and(|l| l.is_empty()) {
-                    game_warnings.push(PdnIssue { at, message: "variation before any move".into() });
+                if self.skipping > 0 || self.lines.len() > MAX_VARIATION_DEPTH {
+                    if self.skipping == 0 {
+                        let message = format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels are skipped");
+                        self.warn(PdnIssue { at, message });
+                    }
+                    self.skipping += 1;
+                    return;
                 }
-                lines.push(Vec::new());
+                if self.lines.last().is_some_and(|l| l.is_empty()) {
+                    self.warn(PdnIssue { at, message: "variation before any move".into() });
+                }
+                if self.item(at) {
+                    self.lines.push(Vec::new());
+                }
             }
             Tok::Close => {
-                if lines.len() == 1 {
-                    game_warnings.push(PdnIssue { at, message: "')' without an opening '('".into() });
+                if self.skipping > 0 {
+                    self.skipping -= 1;
+                } else if self.lines.len() == 1 {
+                    self.warn(PdnIssue { at, message: "')' without an opening '('".into() });
                 } else {
-                    let v = lines.pop().unwrap_or_default();
-                    attach_variation(lines.last_mut().expect("line"), v);
+                    let v = self.lines.pop().unwrap_or_default();
+                    attach_variation(self.lines.last_mut().expect("line"), v);
                 }
             }
             Tok::Move(text) => {
-                lines.last_mut().expect("line").push(PdnMove {
-                    text,
-                    at,
-                    setup: pending_setup.take(),
-                    ..PdnMove::default()
-                });
+                if self.item(at) {
+                    let setup = self.pending_setup.take();
+                    self.lines.last_mut().expect("line").push(PdnMove { text, at, setup, ..PdnMove::default() });
+                }
             }
             Tok::Result(r) => {
-                if lines.len() > 1 {
-                    game_warnings.push(PdnIssue { at, message: "result inside a variation".into() });
+                if self.lines.len() > 1 || self.skipping > 0 {
+                    self.warn(PdnIssue { at, message: "result inside a variation".into() });
                 }
-                game.result = Some(r);
-                out.push(Ok(flush(&mut game, &mut lines, &mut game_warnings)));
-                started = false;
+                self.game.result = Some(r);
+                let g = self.flush();
+                self.out.push(g);
+                self.started = false;
             }
         }
     }
-    if let Some(e) = fatal {
-        out.push(Err(e));
-    } else if started && (!game.tags.is_empty() || !lines[0].is_empty()) {
-        game_warnings.push(PdnIssue { at: game.at, message: "game has no result terminator".into() });
-        out.push(Ok(flush(&mut game, &mut lines, &mut game_warnings)));
-    }
-    out
 }
 
 fn attach_variation(line: &mut [PdnMove], v: Vec<PdnMove>) {
@@ -474,7 +593,7 @@ impl<B: BufRead> PdnReader<B> {
                 }
                 Ok(_) => {}
             }
-            let l = String::from_utf8_lossy(&buf).into_owned();
+            let l = String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
             if depth == 0 && seen_moves && l.trim_start().starts_with('[') {
                 self.carry = Some(l);
                 break;
