@@ -78,8 +78,8 @@ async fn next_move_event(ws: &mut Ws, ply: usize) -> Result<()> {
 }
 
 async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Result<Ws> {
-    let q = token.map(|t| format!("?token={t}")).unwrap_or_default();
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws{q}")).await?;
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await?;
+    ws.send(Message::Text(json!({"type": "hello", "token": token}).to_string().into())).await?;
     ws.next().await; // the snapshot
     Ok(ws)
 }
@@ -114,7 +114,8 @@ async fn game(
     }
     let id = v["id"].as_str().unwrap_or_default().to_string();
     let black = v["token"].as_str().unwrap_or_default().to_string();
-    let (st, v) = http(addr, "POST", &format!("/api/games/{id}/join"), None, None).await?;
+    let invite = json!({ "invite": v["invite"] }).to_string();
+    let (st, v) = http(addr, "POST", &format!("/api/games/{id}/join"), None, Some(&invite)).await?;
     if st != 200 {
         bail!("join: {st} {v}");
     }

@@ -1,74 +1,67 @@
-//! HTTP routes and the websocket; every failure goes through `ApiError`.
+//! HTTP routes; every failure goes through `ApiError`, and one middleware turns any
+//! other error response (a bad query string, a body over its limit, an unknown path)
+//! into the same JSON.
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
-use tokio::sync::broadcast;
 
-use crate::actor::{self, Action, Event, GameHandle, Options, Registry};
 use crate::error::ApiError;
+use crate::game::{self, Action, Caller, JoinRequest, Options};
+use crate::pool::{EnginePool, StopOnDrop};
+use crate::registry::Ctx;
+use crate::replay::{self, ReplayGate};
 use crate::store::Store;
-use crate::web;
+use crate::{web, ws};
 
-/// Shared server state: the store and the live games' handles.
+/// Shared server state: the games' context and the replay gate.
 #[derive(Clone)]
 pub struct AppState {
-    /// The database.
-    pub store: Store,
-    games: Registry,
+    /// The store, the games in memory and the engine pool.
+    pub ctx: Ctx,
+    replay: Arc<ReplayGate>,
 }
 
 impl AppState {
-    /// State over a store; stored live games start their tasks on first use.
+    /// State over a store, with an engine pool sized to the machine.
     pub fn new(store: Store) -> Self {
-        AppState { store, games: Registry::default() }
+        AppState { ctx: Ctx::new(store, EnginePool::for_machine()), replay: Arc::new(ReplayGate::for_machine()) }
     }
 
-    /// The handle of a game, restoring it from the store if its task is not running.
-    pub async fn game(&self, id: &str) -> Result<GameHandle, ApiError> {
-        if id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return Err(ApiError::NotFound(id.chars().take(64).collect()));
-        }
-        let mut games = self.games.lock().await;
-        if let Some(h) = games.get(id) {
-            if !h.is_closed() {
-                return Ok(h.clone());
-            }
-            games.remove(id);
-        }
-        let row = self.store.game(id).await?.ok_or_else(|| ApiError::NotFound(id.to_string()))?;
-        let h = actor::restore(self.store.clone(), self.games.clone(), row).await?;
-        games.insert(id.to_string(), h.clone());
-        Ok(h)
+    pub(crate) fn replay_gate(&self) -> &ReplayGate {
+        &self.replay
     }
 
-    /// Restarts the tasks of every game that was live or waiting (after a restart).
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.ctx.store
+    }
+
+    /// Loads the live games whose clocks run (after a restart); the others load when
+    /// asked for.
     pub async fn restore_live(&self) -> Result<usize, ApiError> {
-        let mut n = 0;
-        for status in ["live", "waiting"] {
-            for row in self.store.list(status, 100_000).await? {
-                self.game(&row.id).await?;
-                n += 1;
-            }
-        }
-        Ok(n)
+        self.ctx.restore_timed().await
     }
 }
 
 /// Runs `$call` on the game's handle `$h`, once more with a restored task if the task
-/// ended meanwhile (an idle finished game).
+/// ended meanwhile (a game giving its memory back).
 macro_rules! on_game {
     ($st:expr, $id:expr, |$h:ident| $call:expr) => {{
-        let $h = $st.game(&$id).await?;
+        let $h = $st.ctx.game(&$id).await?;
         match $call.await {
             Err(ApiError::Gone) => {
-                let $h = $st.game(&$id).await?;
+                let $h = $st.ctx.game(&$id).await?;
                 $call.await
             }
             r => r,
@@ -76,8 +69,12 @@ macro_rules! on_game {
     }};
 }
 
+/// The largest JSON body of the game routes (the replay route takes PDN files).
+pub const MAX_BODY: usize = 64 * 1024;
+
 /// The router.
 pub fn router(state: AppState) -> Router {
+    let replay_route = post(replay::replay_games).layer(DefaultBodyLimit::max(replay::MAX_REQUEST));
     Router::new()
         .route("/", get(index))
         .route("/game/{id}", get(index))
@@ -86,14 +83,17 @@ pub fn router(state: AppState) -> Router {
         .route("/replay", get(index))
         .route("/assets/{file}", get(web::asset))
         .route("/api/variants", get(web::variants))
-        .route("/api/replay", post(web::replay_games).layer(axum::extract::DefaultBodyLimit::max(web::MAX_IMPORT)))
+        .route("/api/replay", replay_route)
         .route("/api/games", post(create).get(list))
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/pdn", get(pdn))
         .route("/api/games/{id}/hint", get(hint))
-        .route("/api/games/{id}/ws", get(ws))
+        .route("/api/games/{id}/ws", get(websocket))
+        .fallback(no_route)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(json_errors))
         .with_state(state)
 }
 
@@ -101,8 +101,38 @@ async fn index() -> Html<&'static str> {
     Html(web::INDEX)
 }
 
+async fn no_route(req: Request) -> ApiError {
+    ApiError::NoRoute(req.uri().path().chars().take(200).collect())
+}
+
+/// Error responses that did not come from `ApiError` (axum's own rejections) get the
+/// documented JSON body too, with the message in words.
+async fn json_errors(req: Request, next: Next) -> Response {
+    let res = next.run(req).await;
+    let status = res.status();
+    let json = res.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || json {
+        return res;
+    }
+    let text = match axum::body::to_bytes(res.into_body(), 4096).await {
+        Ok(b) if !b.is_empty() => String::from_utf8_lossy(&b).into_owned(),
+        _ => status.canonical_reason().unwrap_or("error").to_string(),
+    };
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "request body too large".to_string(),
+        StatusCode::METHOD_NOT_ALLOWED => "method not allowed for this address".to_string(),
+        s if s.is_server_error() => "internal error; please try again".to_string(),
+        _ => text,
+    };
+    (status, Json(json!({ "error": message }))).into_response()
+}
+
 async fn hint(State(st): State<AppState>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let mv = on_game!(st, id, |h| h.hint(token_of(&headers)))?;
+    let hint = on_game!(st, id, |h| h.hint(token_of(&headers)))?;
+    let stop = StopOnDrop(Default::default());
+    let mv = st.ctx.pool.search(hint.job, stop.0.clone(), true).await?;
+    drop(hint.busy);
+    let mv = mv.ok_or(ApiError::Internal)?;
     Ok(Json(json!({ "move": mv })).into_response())
 }
 
@@ -112,18 +142,23 @@ fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
 
 async fn create(State(st): State<AppState>, body: String) -> Result<Response, ApiError> {
     let opts: Options = parse(&body)?;
-    let (id, _, seat) = actor::create(st.store.clone(), st.games.clone(), opts).await?;
+    let c = game::create(st.ctx.clone(), opts).await?;
+    let (id, seat) = (c.id, c.seat.ok_or(ApiError::Internal)?);
+    // The secret travels after '#': browsers never send it in requests or logs.
+    let invite_url = c.invite.as_ref().map(|s| format!("/game/{id}/join#{s}"));
     let body = json!({
         "id": id,
         "token": seat.token,
         "color": seat.color,
         "watch_url": format!("/game/{id}"),
-        "invite_url": format!("/game/{id}/join"),
+        "invite": c.invite,
+        "invite_url": invite_url,
     });
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ListQuery {
     state: Option<String>,
 }
@@ -133,7 +168,7 @@ async fn list(State(st): State<AppState>, Query(q): Query<ListQuery>) -> Result<
     if !["waiting", "live", "finished"].contains(&state.as_str()) {
         return Err(ApiError::BadRequest("state must be waiting, live or finished".into()));
     }
-    let rows = st.store.list(&state, 100).await?;
+    let rows = st.ctx.store.list(&state, 100).await?;
     let games: Vec<_> = rows
         .iter()
         .filter(|r| state != "waiting" || r.mode == "open")
@@ -146,8 +181,9 @@ async fn snapshot(State(st): State<AppState>, Path(id): Path<String>) -> Result<
     Ok(Json(on_game!(st, id, |h| h.snapshot())?).into_response())
 }
 
-async fn join(State(st): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    Ok(Json(on_game!(st, id, |h| h.join())?).into_response())
+async fn join(State(st): State<AppState>, Path(id): Path<String>, body: String) -> Result<Response, ApiError> {
+    let req: JoinRequest = if body.trim().is_empty() { JoinRequest::default() } else { parse(&body)? };
+    Ok(Json(on_game!(st, id, |h| h.join(req.clone()))?).into_response())
 }
 
 fn token_of(headers: &HeaderMap) -> Option<String> {
@@ -161,7 +197,8 @@ async fn act(
     body: String,
 ) -> Result<Response, ApiError> {
     let action: Action = parse(&body)?;
-    on_game!(st, id, |h| h.act(token_of(&headers), action.clone()))?;
+    let caller = Caller { token: token_of(&headers), conn: None };
+    on_game!(st, id, |h| h.act(caller.clone(), action.clone()))?;
     Ok(Json(json!({"ok": true})).into_response())
 }
 
@@ -178,104 +215,41 @@ async fn pdn(State(st): State<AppState>, Path(id): Path<String>) -> Result<Respo
         .into_response())
 }
 
-#[derive(Deserialize)]
-struct WsQuery {
-    token: Option<String>,
-    since: Option<u64>,
+/// The client's address (unspecified when the server runs without connection info).
+pub struct PeerIp(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for PeerIp {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let ip = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        Ok(PeerIp(ip.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))))
+    }
 }
 
-/// Largest frame a client may send.
-pub const MAX_FRAME: usize = 4096;
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WsQuery {
+    since: Option<u64>,
+    token: Option<String>,
+}
 
-async fn ws(
+async fn websocket(
     State(st): State<AppState>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
+    PeerIp(ip): PeerIp,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let h = st.game(&id).await?;
-    // Small buffers: a live game holds three connections or more, and its messages are
-    // small (the read buffer grows when a larger frame arrives).
-    Ok(upgrade
-        .read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
-        .max_message_size(1 << 20)
-        .on_upgrade(move |socket| client(socket, h, q)))
-}
-
-async fn client(socket: WebSocket, h: GameHandle, q: WsQuery) {
-    let (mut sink, mut stream) = socket.split();
-    // A spectator without a token still counts once for suggestions.
-    let token = q.token.clone().or_else(|| Some(format!("viewer-{}", actor::token())));
-    let Ok((snap, log, mut rx, seats)) = h.subscribe(token.clone()).await else { return };
-    // A reconnecting client that says what it has seen gets what it missed; anyone else
-    // (or one too far behind) gets the whole game.
-    let first: Vec<String> = match q.since {
-        Some(s) if s <= snap.version => log.iter().filter(|e| e.version() > s).map(|e| json!(e).to_string()).collect(),
-        _ => vec![json!({"type": "snapshot", "v": snap.version, "game": snap}).to_string()],
-    };
-    for m in first {
-        if sink.send(Message::Text(m.into())).await.is_err() {
-            return;
-        }
+    if q.token.is_some() {
+        return Err(ApiError::BadRequest(
+            "send the seat token in the first frame ({\"type\": \"hello\", \"token\": ...}), not in the address".into(),
+        ));
     }
-    loop {
-        tokio::select! {
-            ev = rx.recv() => {
-                let text = match ev {
-                    // Suggestions are for the player to move only.
-                    Ok(Event::Suggestions { ref to, .. }) if !seats.iter().any(|c| c.to_string() == *to) => continue,
-                    Ok(e) => json!(e).to_string(),
-                    Err(broadcast::error::RecvError::Lagged(_)) => match h.snapshot().await {
-                        Ok(s) => json!({"type": "snapshot", "v": s.version, "game": s}).to_string(),
-                        Err(_) => break,
-                    },
-                    Err(broadcast::error::RecvError::Closed) => break,
-                };
-                if sink.send(Message::Text(text.into())).await.is_err() {
-                    break;
-                }
-            }
-            msg = stream.next() => {
-                let reply = match msg {
-                    Some(Ok(Message::Text(t))) => handle_frame(&h, token.clone(), t.as_str()).await,
-                    Some(Ok(Message::Binary(_))) => Some(json!({"type": "error", "message": "send JSON text frames"})),
-                    Some(Ok(_)) => None,
-                    _ => break,
-                };
-                if let Some(r) = reply {
-                    if sink.send(Message::Text(r.to_string().into())).await.is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-    }
-}
-
-async fn handle_frame(h: &GameHandle, token: Option<String>, text: &str) -> Option<serde_json::Value> {
-    if text.len() > MAX_FRAME {
-        return Some(
-            json!({"type": "error", "message": format!("frame too large ({} bytes; the limit is {MAX_FRAME})", text.len())}),
-        );
-    }
-    let v: serde_json::Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => return Some(json!({"type": "error", "message": format!("bad JSON: {e}")})),
-    };
-    match v.get("type").and_then(|t| t.as_str()) {
-        Some("ping") => return Some(json!({"type": "pong"})),
-        Some("resync") => {
-            return h.snapshot().await.ok().map(|s| json!({"type": "snapshot", "v": s.version, "game": s}));
-        }
-        _ => {}
-    }
-    let action: Action = match serde_json::from_value(v) {
-        Ok(a) => a,
-        Err(e) => return Some(json!({"type": "error", "message": format!("unknown message: {e}")})),
-    };
-    match h.act(token, action).await {
-        Ok(()) => None,
-        Err(e) => Some(json!({"type": "error", "status": e.status().as_u16(), "message": e.to_string()})),
-    }
+    // An unknown game is refused before the upgrade.
+    st.ctx.game(&id).await?;
+    let ctx = st.ctx.clone();
+    let token = token_of(&headers);
+    let since = q.since;
+    Ok(ws::configure(upgrade).on_upgrade(move |socket| ws::client(socket, ctx, id, ws::Opening { since, ip, token })))
 }

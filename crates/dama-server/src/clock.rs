@@ -36,6 +36,51 @@ pub enum TimeControl {
     },
 }
 
+/// The longest clock for a game or a move: 24 hours.
+pub const MAX_TIME_MS: u64 = 86_400_000;
+/// The largest Fischer increment: 1 hour.
+pub const MAX_INCREMENT_MS: u64 = 3_600_000;
+/// The shortest clock: a tenth of a second (tests use short clocks; the UI offers
+/// minutes).
+pub const MIN_TIME_MS: u64 = 100;
+/// Correspondence: 1 to 30 days a move.
+pub const MAX_DAYS: u64 = 30;
+/// After a restart the player to move is charged the time since their turn began, but
+/// keeps at least this much (or what they had, if less) to answer.
+pub const RESTORE_GRACE_MS: u64 = 5_000;
+
+impl TimeControl {
+    /// Checks the ranges: a clock that cannot run out at once and whose arithmetic
+    /// never overflows.
+    pub fn validate(&self) -> Result<(), String> {
+        let within = |what: &str, v: u64, lo: u64, hi: u64| {
+            if (lo..=hi).contains(&v) {
+                Ok(())
+            } else {
+                Err(format!("time: {what} must be {lo} to {hi} ms (it is {v})"))
+            }
+        };
+        match *self {
+            TimeControl::None => Ok(()),
+            TimeControl::Fischer { initial_ms, increment_ms } => {
+                within("initial_ms", initial_ms, MIN_TIME_MS, MAX_TIME_MS)?;
+                within("increment_ms", increment_ms, 0, MAX_INCREMENT_MS)
+            }
+            TimeControl::PerMove { limit_ms, capture_limit_ms } => {
+                within("limit_ms", limit_ms, MIN_TIME_MS, MAX_TIME_MS)?;
+                within("capture_limit_ms", capture_limit_ms, MIN_TIME_MS, limit_ms)
+            }
+            TimeControl::Correspondence { days } => {
+                if (1..=MAX_DAYS).contains(&days) {
+                    Ok(())
+                } else {
+                    Err(format!("time: days must be 1 to {MAX_DAYS} (it is {days})"))
+                }
+            }
+        }
+    }
+}
+
 /// Both players' time.
 #[derive(Clone, Debug)]
 pub struct Clock {
@@ -53,7 +98,7 @@ impl Clock {
         let r = match control {
             TimeControl::Fischer { initial_ms, .. } => initial_ms,
             TimeControl::PerMove { limit_ms, .. } => limit_ms,
-            TimeControl::Correspondence { days } => days * 86_400_000,
+            TimeControl::Correspondence { days } => days.saturating_mul(86_400_000),
             TimeControl::None => 0,
         };
         Clock { control, remaining: [r; 2], running_since: None }
@@ -70,7 +115,7 @@ impl Clock {
             TimeControl::PerMove { limit_ms, capture_limit_ms } => {
                 self.remaining[side.index()] = if single_capture { capture_limit_ms } else { limit_ms };
             }
-            TimeControl::Correspondence { days } => self.remaining[side.index()] = days * 86_400_000,
+            TimeControl::Correspondence { days } => self.remaining[side.index()] = days.saturating_mul(86_400_000),
             _ => {}
         }
         if self.enabled() {
@@ -89,7 +134,7 @@ impl Clock {
 
     /// When `to_move` runs out, if the clock runs.
     pub fn deadline(&self, to_move: Color) -> Option<Instant> {
-        self.running_since.map(|t| t + Duration::from_millis(self.remaining[to_move.index()]))
+        self.running_since.and_then(|t| t.checked_add(Duration::from_millis(self.remaining[to_move.index()])))
     }
 
     /// `side` completed a move at `now`: charge the time; false if it had run out.
@@ -103,8 +148,54 @@ impl Clock {
         }
         *r -= used;
         if let TimeControl::Fischer { increment_ms, .. } = self.control {
-            *r += increment_ms;
+            *r = r.saturating_add(increment_ms);
         }
         true
+    }
+
+    /// When a game comes back into memory: `side`'s turn began `elapsed_ms` ago (by the
+    /// stored turn start); that time comes off its clock, which runs from `now`. After a
+    /// restart (`grace`: the server was down during the turn) it keeps at least
+    /// [`RESTORE_GRACE_MS`] (or what it had, if less).
+    pub fn resume(&mut self, side: Color, elapsed_ms: u64, grace: bool, now: Instant) {
+        if !self.enabled() {
+            return;
+        }
+        let r = self.remaining[side.index()];
+        let keep = if grace { r.min(RESTORE_GRACE_MS) } else { 0 };
+        let charged = elapsed_ms.min(r.saturating_sub(keep));
+        self.remaining[side.index()] = r - charged;
+        self.running_since = Some(now);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_checked() {
+        assert!(TimeControl::Correspondence { days: 0 }.validate().is_err());
+        assert!(TimeControl::Correspondence { days: u64::MAX }.validate().is_err());
+        assert!(TimeControl::Correspondence { days: 3 }.validate().is_ok());
+        assert!(TimeControl::Fischer { initial_ms: 300_000, increment_ms: u64::MAX }.validate().is_err());
+        assert!(TimeControl::Fischer { initial_ms: u64::MAX, increment_ms: 0 }.validate().is_err());
+        assert!(TimeControl::PerMove { limit_ms: 300_000, capture_limit_ms: 600_000 }.validate().is_err());
+        assert!(TimeControl::PerMove { limit_ms: 300_000, capture_limit_ms: 60_000 }.validate().is_ok());
+    }
+
+    #[test]
+    fn a_restart_charges_the_turn_with_a_small_grace() {
+        let now = Instant::now();
+        let mut c = Clock::new(TimeControl::Fischer { initial_ms: 60_000, increment_ms: 0 });
+        c.resume(Color::White, 20_000, true, now);
+        assert_eq!(c.left(Color::White, Color::White, now), 40_000);
+        // Down longer than the time left: a few seconds remain to answer.
+        c.resume(Color::White, 600_000, true, now);
+        assert_eq!(c.left(Color::White, Color::White, now), RESTORE_GRACE_MS);
+        // A game unloaded while idle (no restart) gets no grace: its flag has fallen.
+        let mut c = Clock::new(TimeControl::Fischer { initial_ms: 60_000, increment_ms: 0 });
+        c.resume(Color::White, 600_000, false, now);
+        assert_eq!(c.left(Color::White, Color::White, now), 0);
     }
 }

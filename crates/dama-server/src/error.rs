@@ -10,6 +10,9 @@ pub enum ApiError {
     /// No such game.
     #[error("no game with id '{0}'")]
     NotFound(String),
+    /// No route at this address.
+    #[error("nothing at '{0}'")]
+    NoRoute(String),
     /// The request is malformed or the move illegal.
     #[error("{0}")]
     BadRequest(String),
@@ -19,6 +22,10 @@ pub enum ApiError {
     /// The game is not in a state that allows this.
     #[error("{0}")]
     Conflict(String),
+    /// Too many requests of this kind at once (a hint already running, too many
+    /// connections from one address, the replay queue full).
+    #[error("{0}")]
+    TooMany(String),
     /// The game's task ended while the request was on its way (an idle finished game
     /// giving its memory back); the request is retried with a restored task.
     #[error("the game is being reloaded; please try again")]
@@ -32,10 +39,11 @@ impl ApiError {
     /// The HTTP status.
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::NotFound(_) | ApiError::NoRoute(_) => StatusCode::NOT_FOUND,
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Gone => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -46,6 +54,15 @@ impl From<crate::store::StoreError> for ApiError {
     fn from(e: crate::store::StoreError) -> Self {
         eprintln!("dama-server: {e}");
         ApiError::Internal
+    }
+}
+
+impl From<crate::pool::PoolError> for ApiError {
+    fn from(e: crate::pool::PoolError) -> Self {
+        match e {
+            crate::pool::PoolError::Busy => ApiError::TooMany(e.to_string()),
+            crate::pool::PoolError::Failed => ApiError::Internal,
+        }
     }
 }
 

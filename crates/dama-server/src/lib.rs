@@ -1,16 +1,22 @@
-//! dama-server: the play server. One task owns each live game ([`actor`]); clients talk
-//! to it through HTTP and websockets ([`api`]); games are stored with sqlx ([`store`]),
-//! SQLite by default and PostgreSQL with the same code; clocks run on the server
-//! ([`clock`]) with exact deadlines.
+//! dama-server: the play server. One task owns each game in memory ([`game`]), loaded
+//! on demand and unloaded when idle ([`registry`]); clients talk to it through HTTP
+//! ([`api`]) and websockets ([`ws`]); games are stored with sqlx ([`store`]), SQLite by
+//! default and PostgreSQL with the same code; clocks run on the server ([`clock`]) with
+//! exact deadlines; engine work runs on a shared, bounded pool ([`pool`]).
 
-pub mod actor;
 pub mod api;
 pub mod client;
 pub mod clock;
 pub mod error;
+pub mod game;
+pub mod pool;
+pub mod registry;
+pub mod replay;
+pub mod secret;
 pub mod session;
 pub mod store;
 pub mod web;
+pub mod ws;
 
 use std::net::SocketAddr;
 
@@ -48,6 +54,6 @@ pub async fn serve(
     let (router, _, restored) = app(database_url).await?;
     let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Bind(bind, e))?;
     ready(listener.local_addr()?, restored);
-    axum::serve(listener, router).await?;
+    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await?;
     Ok(())
 }

@@ -66,8 +66,9 @@ pub trait Session: Send + Sync {
     fn pdn(&self, tags: &[(String, String)], clocks: &[Option<u64>], comments: &[Vec<String>]) -> String;
     /// The result token of a result.
     fn result_token(&self, winner: Option<Color>) -> &'static str;
-    /// The arbiter's decision (seed 003): the clearly winning side, or a draw.
-    fn adjudicate(&self) -> Option<Color>;
+    /// The arbiter's decision (seed 003) to run on the engine pool: the clearly winning
+    /// side, or a draw.
+    fn adjudicator(&self) -> Box<dyn FnOnce() -> Option<Color> + Send>;
 }
 
 struct Live<R: Rules> {
@@ -179,9 +180,9 @@ impl<R: Rules> Session for Live<R> {
     fn result_token(&self, winner: Option<Color>) -> &'static str {
         result_token::<R>(winner)
     }
-    fn adjudicate(&self) -> Option<Color> {
+    fn adjudicator(&self) -> Box<dyn FnOnce() -> Option<Color> + Send> {
         let pos = *self.game.position();
-        tokio::task::block_in_place(|| dama_engine::search::adjudicate(&pos, 300_000, 150))
+        Box::new(move || dama_engine::search::adjudicate(&pos, 300_000, 150))
     }
 }
 

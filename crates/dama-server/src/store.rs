@@ -33,6 +33,40 @@ pub struct GameRow {
     pub reason: Option<String>,
     /// Creation time, ms since the epoch.
     pub created_ms: i64,
+    /// The version of the game's last event (versions never go back, across restarts).
+    pub version: i64,
+    /// The rematch or next game of the series, once created.
+    pub next_game: Option<String>,
+    /// Pending offers as JSON (see `game::offers`).
+    pub offers: Option<String>,
+    /// When the side to move's time started, ms since the epoch (the clock charges it
+    /// after a restart).
+    pub turn_started_ms: Option<i64>,
+    /// Hash of the friend invite secret.
+    pub invite_hash: Option<String>,
+}
+
+/// What changes in a game row as it is played (everything but its moves).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameState {
+    /// "waiting", "live" or "finished".
+    pub status: String,
+    /// Hashes of the seat tokens.
+    pub white_token: Option<String>,
+    /// Hashes of the seat tokens.
+    pub black_token: Option<String>,
+    /// Result token, once finished.
+    pub result: Option<String>,
+    /// Why it finished.
+    pub reason: Option<String>,
+    /// The version of the last event.
+    pub version: i64,
+    /// The rematch or next game.
+    pub next_game: Option<String>,
+    /// Pending offers as JSON.
+    pub offers: Option<String>,
+    /// When the side to move's time started.
+    pub turn_started_ms: Option<i64>,
 }
 
 /// A stored move.
@@ -46,6 +80,8 @@ pub struct MoveRow {
     pub clock_ms: Option<i64>,
     /// When it was stored, ms since the epoch.
     pub at_ms: i64,
+    /// The game's version once the move and what it caused were announced.
+    pub v: Option<i64>,
 }
 
 /// The database.
@@ -67,7 +103,17 @@ fn game(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         result: r.try_get("result")?,
         reason: r.try_get("reason")?,
         created_ms: r.try_get("created_ms")?,
+        version: int(r, "version")?,
+        next_game: r.try_get("next_game")?,
+        offers: r.try_get("offers")?,
+        turn_started_ms: r.try_get("turn_started_ms")?,
+        invite_hash: r.try_get("invite_hash")?,
     })
+}
+
+/// An integer column that PostgreSQL may hand back as INTEGER or BIGINT.
+fn int(r: &AnyRow, col: &str) -> Result<i64, sqlx::Error> {
+    r.try_get::<i64, _>(col).or_else(|_| r.try_get::<i32, _>(col).map(i64::from))
 }
 
 impl Store {
@@ -101,14 +147,39 @@ impl Store {
         // restart) is fine: the schema only grows.
         migrator.set_ignore_missing(true);
         migrator.run(&pool).await.map_err(|e| StoreError(e.into()))?;
-        Ok(Store { pool })
+        let store = Store { pool };
+        store.hash_plain_tokens().await?;
+        Ok(store)
+    }
+
+    /// Databases written before tokens were stored hashed hold them in clear (32 hex
+    /// digits); they are replaced by their hashes (64 hex digits), once.
+    async fn hash_plain_tokens(&self) -> Result<(), StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, white_token, black_token FROM games WHERE LENGTH(white_token) = 32 OR LENGTH(black_token) = 32",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        for r in rows {
+            let id: String = r.try_get("id")?;
+            let hash = |t: Option<String>| t.map(|t| if t.len() == 32 { crate::secret::hash(&t) } else { t });
+            let (w, b) = (hash(r.try_get("white_token")?), hash(r.try_get("black_token")?));
+            sqlx::query("UPDATE games SET white_token = $1, black_token = $2 WHERE id = $3")
+                .bind(w)
+                .bind(b)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
     }
 
     /// Stores a new game.
     pub async fn create(&self, g: &GameRow) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO games (id, variant, mode, start_fen, options, white_token, black_token, status, created_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO games (id, variant, mode, start_fen, options, white_token, black_token, status, created_ms, \
+             result, reason, version, turn_started_ms, invite_hash) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(&g.id)
         .bind(&g.variant)
@@ -119,45 +190,42 @@ impl Store {
         .bind(g.black_token.clone())
         .bind(&g.status)
         .bind(g.created_ms)
+        .bind(g.result.clone())
+        .bind(g.reason.clone())
+        .bind(g.version)
+        .bind(g.turn_started_ms)
+        .bind(g.invite_hash.clone())
         .execute(&self.pool)
         .await?;
         Ok(())
     }
 
-    /// Seats and status.
-    pub async fn update_seats(
-        &self,
-        id: &str,
-        white: Option<&str>,
-        black: Option<&str>,
-        status: &str,
-    ) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET white_token = $1, black_token = $2, status = $3 WHERE id = $4")
-            .bind(white.map(str::to_string))
-            .bind(black.map(str::to_string))
-            .bind(status)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+    /// Saves what changed in a game (seats, status, result, version, offers, links).
+    pub async fn save(&self, id: &str, s: &GameState) -> Result<(), StoreError> {
+        save_query(id, s).execute(&self.pool).await?;
         Ok(())
     }
 
     /// Records a move (the move is acknowledged only after this returns).
     pub async fn add_move(&self, id: &str, m: &MoveRow) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO moves (game_id, ply, notation, clock_ms, at_ms) VALUES ($1, $2, $3, $4, $5)")
+        sqlx::query("INSERT INTO moves (game_id, ply, notation, clock_ms, at_ms, v) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(id)
             .bind(m.ply)
             .bind(&m.notation)
             .bind(m.clock_ms)
             .bind(m.at_ms)
+            .bind(m.v)
             .execute(&self.pool)
             .await?;
         Ok(())
     }
 
-    /// Removes the last move (takeback).
-    pub async fn remove_move(&self, id: &str, ply: i64) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply = $2").bind(id).bind(ply).execute(&self.pool).await?;
+    /// Takes back the moves after ply `keep` and saves the game's state, together.
+    pub async fn take_back(&self, id: &str, keep: i64, s: &GameState) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2").bind(id).bind(keep).execute(&mut *tx).await?;
+        save_query(id, s).execute(&mut *tx).await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -183,24 +251,9 @@ impl Store {
                 .fetch_all(&self.pool)
                 .await?;
         rows.iter()
-            .map(|r| {
-                let ply = r.try_get::<i64, _>("ply").or_else(|_| r.try_get::<i32, _>("ply").map(i64::from))?;
-                let count = r.try_get::<i64, _>("count").or_else(|_| r.try_get::<i32, _>("count").map(i64::from))?;
-                Ok((ply, r.try_get("notation")?, count))
-            })
+            .map(|r| Ok((int(r, "ply")?, r.try_get("notation")?, int(r, "count")?)))
             .collect::<Result<_, sqlx::Error>>()
             .map_err(StoreError)
-    }
-
-    /// Marks a game finished.
-    pub async fn finish(&self, id: &str, result: &str, reason: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET status = 'finished', result = $1, reason = $2 WHERE id = $3")
-            .bind(result)
-            .bind(reason)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
     }
 
     /// One game.
@@ -211,17 +264,18 @@ impl Store {
 
     /// The moves of a game in order.
     pub async fn moves(&self, id: &str) -> Result<Vec<MoveRow>, StoreError> {
-        let rows = sqlx::query("SELECT ply, notation, clock_ms, at_ms FROM moves WHERE game_id = $1 ORDER BY ply")
+        let rows = sqlx::query("SELECT ply, notation, clock_ms, at_ms, v FROM moves WHERE game_id = $1 ORDER BY ply")
             .bind(id)
             .fetch_all(&self.pool)
             .await?;
         rows.iter()
             .map(|r| {
                 Ok(MoveRow {
-                    ply: r.try_get::<i64, _>("ply").or_else(|_| r.try_get::<i32, _>("ply").map(i64::from))?,
+                    ply: int(r, "ply")?,
                     notation: r.try_get("notation")?,
                     clock_ms: r.try_get("clock_ms")?,
                     at_ms: r.try_get("at_ms")?,
+                    v: r.try_get("v")?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -237,4 +291,21 @@ impl Store {
             .await?;
         rows.iter().map(game).collect::<Result<_, _>>().map_err(StoreError)
     }
+}
+
+fn save_query<'q>(id: &'q str, s: &'q GameState) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query(
+        "UPDATE games SET status = $1, white_token = $2, black_token = $3, result = $4, reason = $5, version = $6, \
+         next_game = $7, offers = $8, turn_started_ms = $9 WHERE id = $10",
+    )
+    .bind(&s.status)
+    .bind(s.white_token.clone())
+    .bind(s.black_token.clone())
+    .bind(s.result.clone())
+    .bind(s.reason.clone())
+    .bind(s.version)
+    .bind(s.next_game.clone())
+    .bind(s.offers.clone())
+    .bind(s.turn_started_ms)
+    .bind(id)
 }

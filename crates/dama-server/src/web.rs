@@ -1,21 +1,17 @@
-//! The web UI: its files, embedded in the binary, and what its screens ask beyond play —
-//! the boards of the variants, and PDN or FEN read into positions for replay.
+//! The web UI: its files, embedded in the binary, and the boards of the variants its
+//! screens draw (replay and import are in [`crate::replay`]).
 
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use dama_core::fen::{parse_fen, write_fen};
+use dama_core::fen::write_fen;
 use dama_core::geometry::Geometry;
 use dama_core::notation::{coords, square_name};
-use dama_core::pdn::PdnReader;
-use dama_core::record::{replay, variant_of};
 use dama_core::variant::Notation;
 use dama_core::{Position, Rules, Variant, VariantFn};
-use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
-use crate::session::{pieces_of, view};
 
 /// The UI's files: name, content type, content.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -40,7 +36,7 @@ pub async fn asset(Path(name): Path<String>) -> Response {
             *body,
         )
             .into_response(),
-        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+        None => ApiError::NoRoute(format!("/assets/{name}")).into_response(),
     }
 }
 
@@ -75,122 +71,6 @@ impl VariantFn for Board {
 pub async fn variants() -> Response {
     let all: Vec<Value> = Variant::ALL.into_iter().map(|v| v.visit(Board)).collect();
     axum::Json(json!({ "variants": all })).into_response()
-}
-
-/// What `POST /api/replay` reads.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ReplayRequest {
-    /// PDN text of one game or more.
-    #[serde(default)]
-    pdn: Option<String>,
-    /// A position instead.
-    #[serde(default)]
-    fen: Option<String>,
-    /// Variant of games without a GameType tag, and of the FEN.
-    #[serde(default)]
-    variant: Option<String>,
-}
-
-/// The largest PDN text `POST /api/replay` takes (the page refuses larger files first).
-pub const MAX_IMPORT: usize = 4 << 20;
-
-/// At most this many games of an imported file are read.
-const MAX_GAMES: usize = 200;
-
-/// A position for the replay screen: its FEN, pieces and side to move.
-fn position<R: Rules>(pos: &Position<R>) -> Value {
-    json!({"fen": write_fen(pos), "pieces": pieces_of(pos), "side": pos.side().to_string()})
-}
-
-struct Replay<'a>(&'a dama_core::pdn::PdnGame);
-impl VariantFn for Replay<'_> {
-    type Output = Value;
-    fn call<R: Rules>(self) -> Value {
-        let tags: serde_json::Map<String, Value> =
-            self.0.tags.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
-        let r = match replay::<R>(self.0) {
-            Ok(r) => r,
-            Err(e) => {
-                let at = format!("line {}, column {}", e.at.line, e.at.col);
-                let msg = if e.ply == 0 {
-                    format!("{at}: {}", e.reason)
-                } else {
-                    format!("{at}: move {} \"{}\": {}", e.ply, e.text, e.reason)
-                };
-                return json!({"variant": R::VARIANT.key(), "tags": tags, "error": msg});
-            }
-        };
-        let mut pos = *r.game.start();
-        let start = position(&pos);
-        let mut plies = Vec::with_capacity(r.moves.len());
-        for mv in &r.moves {
-            let v = view(&pos, mv);
-            pos = pos.play(mv);
-            let mut ply = position(&pos);
-            ply["mv"] = json!(v);
-            plies.push(ply);
-        }
-        json!({"variant": R::VARIANT.key(), "tags": tags, "start": start, "plies": plies, "warnings": r.warnings})
-    }
-}
-
-struct FenOnly<'a>(&'a str);
-impl VariantFn for FenOnly<'_> {
-    type Output = Result<Value, ApiError>;
-    fn call<R: Rules>(self) -> Self::Output {
-        let pos = parse_fen::<R>(self.0.trim()).map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?;
-        Ok(json!({"variant": R::VARIANT.key(), "tags": {}, "start": position(&pos), "plies": []}))
-    }
-}
-
-fn variant_named(key: Option<&str>) -> Result<Option<Variant>, ApiError> {
-    match key {
-        None | Some("") => Ok(None),
-        Some(k) => Variant::ALL
-            .into_iter()
-            .find(|v| v.key() == k)
-            .map(Some)
-            .ok_or_else(|| ApiError::BadRequest(format!("unknown variant \"{k}\""))),
-    }
-}
-
-/// `POST /api/replay`: the games of a PDN text (or one FEN) with the position after
-/// every move, for the replay screen. A game that does not replay carries `error`.
-pub async fn replay_games(body: String) -> Result<Response, ApiError> {
-    let req: ReplayRequest =
-        serde_json::from_str(&body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))?;
-    let default = variant_named(req.variant.as_deref())?;
-    if let Some(fen) = req.fen.as_deref().filter(|f| !f.trim().is_empty()) {
-        let v = default.ok_or_else(|| ApiError::BadRequest("a FEN needs a variant".into()))?;
-        let game = v.visit(FenOnly(fen))?;
-        return Ok(axum::Json(json!({"games": [game], "more": false})).into_response());
-    }
-    let text = req.pdn.unwrap_or_default();
-    if text.trim().is_empty() {
-        return Err(ApiError::BadRequest("give a PDN text or a FEN".into()));
-    }
-    let result = tokio::task::spawn_blocking(move || {
-        let mut games = Vec::new();
-        let mut more = false;
-        for g in PdnReader::new(text.as_bytes()) {
-            if games.len() == MAX_GAMES {
-                more = true;
-                break;
-            }
-            games.push(match g {
-                Ok(g) => match variant_of(&g, default.unwrap_or(Variant::English)) {
-                    Ok(v) => v.visit(Replay(&g)),
-                    Err(e) => json!({"tags": {}, "error": e}),
-                },
-                Err(e) => json!({"tags": {}, "error": e.to_string()}),
-            });
-        }
-        json!({"games": games, "more": more})
-    })
-    .await
-    .map_err(|_| ApiError::Internal)?;
-    Ok(axum::Json(result).into_response())
 }
 
 #[cfg(test)]

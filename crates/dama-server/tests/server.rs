@@ -1,100 +1,13 @@
 //! The play server end to end: a real server on a free port, HTTP and websocket clients.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde_json::{json, Value};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
-struct Server {
-    addr: SocketAddr,
-    task: tokio::task::JoinHandle<()>,
-}
-
-async fn start(url: &str) -> Server {
-    // Finished games without watchers give their task back after 300 ms here, so
-    // every test that looks at a finished game also exercises restoring it.
-    std::env::set_var("DAMA_IDLE_FINISHED_MS", "300");
-    let (router, _, _) = dama_server::app(url).await.expect("app");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let task = tokio::spawn(async move {
-        axum::serve(listener, router).await.unwrap();
-    });
-    Server { addr, task }
-}
-
-fn temp_db(name: &str) -> String {
-    let p = std::env::temp_dir().join(format!("dama-test-{name}-{}.sqlite", std::process::id()));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", p.display()));
-    }
-    format!("sqlite:{}", p.display())
-}
-
-/// The PostgreSQL test database (`DAMA_TEST_POSTGRES_URL`, or the local server with
-/// trust auth). In CI it must be there; elsewhere its absence skips with a note.
-async fn postgres() -> Option<String> {
-    let base =
-        std::env::var("DAMA_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
-    // Each test run gets a database of its own, so runs of different versions never meet.
-    match fresh_database(&base).await {
-        Ok(url) => Some(url),
-        Err(e) if std::env::var("CI").is_ok() => panic!("PostgreSQL must be reachable in CI ({base}): {e}"),
-        Err(e) => {
-            eprintln!("skipping the PostgreSQL run: {e}");
-            None
-        }
-    }
-}
-
-/// Creates (once per test process) a database beside `base`'s and returns its URL.
-async fn fresh_database(base: &str) -> Result<String, String> {
-    static URL: tokio::sync::OnceCell<Result<String, String>> = tokio::sync::OnceCell::const_new();
-    URL.get_or_init(|| async {
-        use sqlx::{Connection, Executor};
-        let stamp =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0);
-        let name = format!("dama_test_{}_{stamp}", std::process::id());
-        let mut c = sqlx::PgConnection::connect(base).await.map_err(|e| e.to_string())?;
-        // Databases of runs older than an hour are gone for good.
-        let old: Vec<(String,)> = sqlx::query_as("SELECT datname FROM pg_database WHERE datname LIKE 'dama_test_%'")
-            .fetch_all(&mut c)
-            .await
-            .map_err(|e| e.to_string())?;
-        for (db,) in old {
-            let made: u128 = db.rsplit('_').next().and_then(|t| t.parse().ok()).unwrap_or(u128::MAX);
-            if stamp.saturating_sub(made) > 3_600_000 {
-                let _ = c.execute(format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)").as_str()).await;
-            }
-        }
-        c.execute(format!("CREATE DATABASE {name}").as_str()).await.map_err(|e| e.to_string())?;
-        let (prefix, _) = base.rsplit_once('/').ok_or("bad URL")?;
-        Ok(format!("{prefix}/{name}"))
-    })
-    .await
-    .clone()
-}
-
-/// Runs a scenario on SQLite and on PostgreSQL.
-macro_rules! on_both {
-    ($($name:ident),*) => {$(
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name(super::temp_db(stringify!($name))).await
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                if let Some(url) = super::postgres().await {
-                    super::$name(url).await
-                }
-            }
-        }
-    )*};
-}
+mod common;
+use common::*;
 
 on_both!(
     full_game_against_the_ai,
@@ -110,58 +23,6 @@ on_both!(
     seed_003_clock_and_arbiter,
     the_screens_endpoints_and_their_bad_input
 );
-
-/// One HTTP/1.1 request; returns (status, JSON or text body).
-async fn http(addr: SocketAddr, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> (u16, Value) {
-    dama_server::client::http(addr, method, path, token, body).await.expect("request")
-}
-
-async fn create(addr: SocketAddr, body: Value) -> (String, String, String) {
-    let (st, v) = http(addr, "POST", "/api/games", None, Some(&body.to_string())).await;
-    assert_eq!(st, 201, "{v}");
-    (v["id"].as_str().unwrap().into(), v["token"].as_str().unwrap().into(), v["color"].as_str().unwrap().into())
-}
-
-async fn snapshot(addr: SocketAddr, id: &str) -> Value {
-    let (st, v) = http(addr, "GET", &format!("/api/games/{id}"), None, None).await;
-    assert_eq!(st, 200, "{v}");
-    v
-}
-
-async fn mv(addr: SocketAddr, id: &str, token: &str, m: &str) -> (u16, Value) {
-    http(
-        addr,
-        "POST",
-        &format!("/api/games/{id}/actions"),
-        Some(token),
-        Some(&json!({"type": "move", "move": m}).to_string()),
-    )
-    .await
-}
-
-/// Plays the first legal move for the side to move until the game ends or `limit`.
-async fn play_out(addr: SocketAddr, id: &str, tokens: &[(&str, &str)], limit: usize) -> Value {
-    for _ in 0..limit {
-        let s = snapshot(addr, id).await;
-        if s["state"] == "finished" {
-            return s;
-        }
-        let side = s["side_to_move"].as_str().unwrap();
-        let Some((_, token)) = tokens.iter().find(|(c, _)| *c == side || *c == "both") else {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            continue;
-        };
-        let legal = s["legal"].as_array().unwrap();
-        if legal.is_empty() {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            continue;
-        }
-        let m = legal[legal.len() / 2]["long"].as_str().unwrap();
-        let (st, v) = mv(addr, id, token, m).await;
-        assert!(st == 200 || st == 409, "{st} {v}");
-    }
-    snapshot(addr, id).await
-}
 
 async fn full_game_against_the_ai(db: String) {
     let srv = start(&db).await;
@@ -191,54 +52,24 @@ async fn hotseat_game_to_the_end(db: String) {
     srv.task.abort();
 }
 
-async fn ws(
-    addr: SocketAddr,
-    id: &str,
-    token: Option<&str>,
-) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>> {
-    let q = token.map(|t| format!("?token={t}")).unwrap_or_default();
-    let (s, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws{q}")).await.unwrap();
-    s
-}
-
-async fn next_json(s: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>) -> Value {
-    loop {
-        let m =
-            tokio::time::timeout(Duration::from_secs(10), s.next()).await.expect("a message in time").unwrap().unwrap();
-        if let Message::Text(t) = m {
-            return serde_json::from_str(t.as_str()).unwrap();
-        }
-    }
-}
-
-/// The next message of type `ty`, skipping game events of other types.
-async fn next_of(
-    s: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
-    ty: &str,
-) -> Value {
-    for _ in 0..20 {
-        let v = next_json(s).await;
-        if v["type"] == ty {
-            return v;
-        }
-    }
-    panic!("no '{ty}' message");
-}
-
 async fn friend_game_through_an_invite_with_a_spectator(db: String) {
     let srv = start(&db).await;
-    let (id, t1, c1) = create(srv.addr, json!({"variant": "international", "mode": "friend", "color": "white"})).await;
-    assert_eq!(c1, "white");
+    let created = create_full(srv.addr, json!({"variant": "international", "mode": "friend", "color": "white"})).await;
+    let (id, t1, invite) =
+        (created["id"].as_str().unwrap(), created["token"].as_str().unwrap(), created["invite"].clone());
+    let (id, t1) = (id.to_string(), t1.to_string());
+    assert_eq!(created["color"], "white");
+    assert_eq!(created["invite_url"], format!("/game/{id}/join#{}", invite.as_str().unwrap()));
     let mut spectator = ws(srv.addr, &id, None).await;
     assert_eq!(next_json(&mut spectator).await["type"], "snapshot");
     // Moving before the opponent arrives is refused.
     assert_eq!(mv(srv.addr, &id, &t1, "32-28").await.0, 409);
-    let (st, seat) = http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
+    let (st, seat) = join(srv.addr, &id, invite.as_str()).await;
     assert_eq!(st, 200);
     assert_eq!(seat["color"], "black");
     let t2 = seat["token"].as_str().unwrap().to_string();
     // A third person cannot take a seat or move; a spectator cannot move.
-    assert_eq!(http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await.0, 409);
+    assert_eq!(join(srv.addr, &id, invite.as_str()).await.0, 409);
     assert_eq!(mv(srv.addr, &id, "0123456789abcdef0123456789abcdef", "32-28").await.0, 403);
     spectator.send(Message::Text(json!({"type": "move", "move": "32-28"}).to_string().into())).await.unwrap();
     assert_eq!(next_json(&mut spectator).await["type"], "joined");
@@ -284,8 +115,7 @@ async fn friend_game_through_an_invite_with_a_spectator(db: String) {
     )
     .await;
     assert_eq!(s["ok"], true);
-    let q = format!("ws://{}/api/games/{id}/ws?since={v}", srv.addr);
-    let (mut again, _) = tokio_tungstenite::connect_async(q).await.unwrap();
+    let mut again = ws_since(srv.addr, &id, None, Some(v)).await;
     let e = next_json(&mut again).await;
     assert_eq!((e["type"].as_str(), e["v"].as_u64()), (Some("move"), Some(v + 1)), "{e}");
     // Draw by agreement.
@@ -306,11 +136,12 @@ async fn friend_game_through_an_invite_with_a_spectator(db: String) {
 async fn loss_on_time_resignation_and_abort(db: String) {
     let srv = start(&db).await;
     let tc = json!({"kind": "fischer", "initial_ms": 1000, "increment_ms": 0});
-    let (id, t1, _) =
-        create(srv.addr, json!({"variant": "english", "mode": "friend", "color": "black", "time": tc})).await;
+    let created =
+        create_full(srv.addr, json!({"variant": "english", "mode": "friend", "color": "black", "time": tc})).await;
+    let (id, t1) = (created["id"].as_str().unwrap().to_string(), created["token"].as_str().unwrap().to_string());
     let mut watcher = ws(srv.addr, &id, None).await;
     next_json(&mut watcher).await;
-    http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
+    assert_eq!(join(srv.addr, &id, created["invite"].as_str()).await.0, 200);
     assert_eq!(next_json(&mut watcher).await["type"], "joined");
     // Black (to move first) waits: the flag falls after 1 s, pushed by the server.
     let e = next_json(&mut watcher).await;
@@ -400,9 +231,9 @@ async fn the_screens_endpoints_and_their_bad_input(db: String) {
     let (st, v) = http(srv.addr, "POST", "/api/replay", None, Some(&json!({"pdn": pdn}).to_string())).await;
     assert_eq!(st, 200, "{v}");
     let g = &v["games"][0];
-    assert_eq!(g["plies"].as_array().unwrap().len(), 4);
-    assert_eq!(g["plies"][0]["mv"]["path"], json!(["11", "15"]));
-    assert_eq!(g["plies"][3]["side"], "black");
+    assert_eq!(g["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(g["moves"][0]["path"], json!(["11", "15"]));
+    assert_eq!(g["start"]["side"], "black");
     // An illegal move (Black must take 15x24) says which and where; the rest of the
     // file is still read.
     let bad = "[GameType \"21\"]\n1. 11-15 23-19 2. 8-12 19-10 *\n\n[GameType \"21\"]\n1. 9-13 *\n";
@@ -410,7 +241,7 @@ async fn the_screens_endpoints_and_their_bad_input(db: String) {
     assert_eq!(st, 200, "{v}");
     let e = v["games"][0]["error"].as_str().unwrap();
     assert!(e.contains("line 2") && e.contains("\"8-12\"") && e.contains("not a legal move"), "{e}");
-    assert_eq!(v["games"][1]["plies"].as_array().unwrap().len(), 1);
+    assert_eq!(v["games"][1]["moves"].as_array().unwrap().len(), 1);
     // A FEN needs a variant it belongs to; nonsense is refused in words.
     let (st, v) =
         http(srv.addr, "POST", "/api/replay", None, Some(r#"{"fen":"W:W31-50:B1-20","variant":"international"}"#))
@@ -449,16 +280,10 @@ async fn the_screens_endpoints_and_their_bad_input(db: String) {
     srv.task.abort();
 }
 
-async fn act(addr: SocketAddr, id: &str, token: &str, body: Value) -> (u16, Value) {
-    http(addr, "POST", &format!("/api/games/{id}/actions"), Some(token), Some(&body.to_string())).await
-}
-
 async fn suggestions_reach_only_the_player_to_move(db: String) {
     let srv = start(&db).await;
     let body = json!({"variant": "turkish", "mode": "friend", "color": "white", "suggestions": true});
-    let (id, white, _) = create(srv.addr, body).await;
-    let (_, seat) = http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
-    let black = seat["token"].as_str().unwrap().to_string();
+    let (id, white, black) = friends(srv.addr, body).await;
     let mut w = ws(srv.addr, &id, Some(&white)).await;
     let mut b = ws(srv.addr, &id, Some(&black)).await;
     let mut s1 = ws(srv.addr, &id, None).await;
@@ -533,9 +358,7 @@ async fn touch_move_and_takebacks(db: String) {
     let s = snapshot(srv.addr, &id).await;
     assert_eq!((s["moves"].as_array().unwrap().len(), s["side_to_move"].as_str()), (0, Some("white")));
     // Online: the opponent must accept.
-    let (id, w, _) = create(srv.addr, json!({"variant": "english", "mode": "friend", "color": "black"})).await;
-    let (_, seat) = http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
-    let white = seat["token"].as_str().unwrap().to_string();
+    let (id, w, white) = friends(srv.addr, json!({"variant": "english", "mode": "friend", "color": "black"})).await;
     assert_eq!(mv(srv.addr, &id, &w, "11-15").await.0, 200);
     assert_eq!(act(srv.addr, &id, &w, json!({"type": "takeback"})).await.0, 200);
     assert_eq!(act(srv.addr, &id, &w, json!({"type": "accept_takeback"})).await.0, 409);
@@ -547,9 +370,7 @@ async fn touch_move_and_takebacks(db: String) {
 async fn a_series_of_two_games_swaps_colours(db: String) {
     let srv = start(&db).await;
     let body = json!({"variant": "english", "mode": "friend", "color": "black", "series": 2});
-    let (id, a, _) = create(srv.addr, body).await;
-    let (_, seat) = http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
-    let b = seat["token"].as_str().unwrap().to_string();
+    let (id, a, b) = friends(srv.addr, body).await;
     let mut watch = ws(srv.addr, &id, None).await;
     next_of(&mut watch, "snapshot").await;
     // Player A (Black) resigns the first game: B scores 1.
@@ -578,7 +399,7 @@ async fn open_game_from_the_lobby_to_the_end(db: String) {
     let (id, a, color) = create(srv.addr, json!({"variant": "brazilian", "mode": "open"})).await;
     let (_, lobby) = http(srv.addr, "GET", "/api/games?state=waiting", None, None).await;
     assert!(lobby["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()), "{lobby}");
-    let (_, seat) = http(srv.addr, "POST", &format!("/api/games/{id}/join"), None, None).await;
+    let (_, seat) = join(srv.addr, &id, None).await;
     let b = seat["token"].as_str().unwrap().to_string();
     let (_, live) = http(srv.addr, "GET", "/api/games?state=live", None, None).await;
     assert!(live["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()));

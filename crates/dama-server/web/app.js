@@ -97,7 +97,9 @@ async function route() {
       const id = m[1];
       if (!seats.get(id)) {
         try {
-          const seat = await api('POST', `/api/games/${id}/join`);
+          // The invite secret is after '#': it never reaches the server's logs.
+          const invite = decodeURIComponent(location.hash.slice(1));
+          const seat = await api('POST', `/api/games/${id}/join`, invite ? { invite } : {});
           seats.set(id, seat);
         } catch (e) {
           toast(t('join_failed', { why: e.message }), true);

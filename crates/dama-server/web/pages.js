@@ -76,7 +76,7 @@ export function homePage(main) {
     btn.disabled = true;
     try {
       const r = await api('POST', '/api/games', body);
-      seats.set(r.id, { token: r.token, color: r.color });
+      seats.set(r.id, { token: r.token, color: r.color, invite: r.invite || undefined });
       go(`/game/${r.id}`);
     } catch (err) {
       toast(t('create_failed', { why: err.message }), true);
@@ -257,11 +257,17 @@ export function replayPage(main, params) {
   let importVariant = 'english';
   let pdnText = '';
 
+  let lastBody = null;
+  let more = null;
+
   async function load(body) {
     error = '';
+    lastBody = body;
     try {
       const r = await api('POST', '/api/replay', body);
-      games = r.games;
+      // The server sends each game's start and moves; the positions are computed here.
+      games = r.games.map((g) => (g.error ? g : { ...g, plies: expand(g) }));
+      more = r.more ? r.next : null;
       gi = games.findIndex((g) => !g.error);
       if (gi < 0) {
         error = games[0]?.error || t('no_games');
@@ -275,6 +281,33 @@ export function replayPage(main, params) {
       error = e.message;
     }
     render();
+  }
+
+  /** The positions after each move of a game: its pieces, the side to move, the move. */
+  function expand(g) {
+    let pieces = g.start.pieces;
+    let side = g.start.side;
+    return g.moves.map((mv) => {
+      const from = mv.path[0];
+      const to = mv.path[mv.path.length - 1];
+      const taken = new Set(mv.captured);
+      const moving = pieces.find((p) => p.square === from);
+      pieces = pieces.filter((p) => p !== moving && !taken.has(p.square));
+      if (moving) pieces.push({ square: to, color: moving.color, king: moving.king || mv.promote });
+      side = side === 'white' ? 'black' : 'white';
+      return { mv, pieces, side };
+    });
+  }
+
+  /** A position as FEN, with the variant's square names in board order. */
+  function fenOf(c, variant) {
+    const order = new Map(variants.get(variant).squares.map((sq, i) => [sq[0], i]));
+    const part = (color) => c.pieces
+      .filter((p) => p.color === color)
+      .sort((a, b) => order.get(a.square) - order.get(b.square))
+      .map((p) => (p.king ? 'K' : '') + p.square)
+      .join(',');
+    return `${c.side === 'white' ? 'W' : 'B'}:W${part('white')}:B${part('black')}`;
   }
 
   function current() {
@@ -298,7 +331,8 @@ export function replayPage(main, params) {
     const c = current();
     const level = Number(main.querySelector('#from-level').value);
     try {
-      const r = await api('POST', '/api/games', { variant: g.variant, mode: 'ai', level, fen: c.fen, color: c.side });
+      const fen = ply === 0 ? g.start.fen : fenOf(c, g.variant);
+      const r = await api('POST', '/api/games', { variant: g.variant, mode: 'ai', level, fen, color: c.side });
       seats.set(r.id, { token: r.token, color: r.color });
       go(`/game/${r.id}`);
     } catch (e) {
@@ -322,6 +356,7 @@ export function replayPage(main, params) {
           e.preventDefault();
           const d = new FormData(e.target);
           importVariant = d.get('variant');
+          more = null;
           pdnText = d.get('text');
           const text = pdnText.trim();
           const looksFen = /^[WB?]:/i.test(text) || (/^[WB]:/.test(text.split('\n')[0]) && !text.includes('['));
@@ -367,6 +402,7 @@ export function replayPage(main, params) {
             } }, games.map((x, i) => el('option', { value: i, selected: i === gi, disabled: !!x.error },
               `${i + 1}. ${[x.tags?.White, x.tags?.Black].filter(Boolean).join(' – ') || variantName(x.variant || '')} ${x.tags?.Result || ''}${x.error ? ' ⚠' : ''}`)))
           : null,
+        more !== null ? el('button', { class: 'btn', id: 'more-games', onclick: () => load({ ...lastBody, skip: more }) }, t('more_games')) : null,
         el('div', {}, el('strong', {}, variantName(g.variant)), title ? ' · ' + title : '', tags.Result ? ' · ' + tags.Result : ''),
         el('div', { class: 'replay-controls' },
           el('button', { class: 'btn', onclick: () => step(0), 'aria-label': t('first') }, '|◀'),

@@ -78,12 +78,14 @@ export function playPage(main, id) {
 
   function connect() {
     if (closed) return;
-    const q = new URLSearchParams();
-    if (seat) q.set('token', seat.token);
-    if (snap) q.set('since', String(version));
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws?${q}`);
+    ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws`);
     ws.onopen = () => {
+      // The seat token goes in the first frame, never in the address.
+      const hello = { type: 'hello' };
+      if (seat) hello.token = seat.token;
+      if (snap) hello.since = version;
+      ws.send(JSON.stringify(hello));
       retries = 0;
       banner('');
     };
@@ -362,7 +364,7 @@ export function playPage(main, id) {
           }
         })));
     };
-    if (seat && snap.state === 'waiting' && snap.mode === 'friend') box.push(line(t('invite_link'), `/game/${id}/join`, 'invite-url'));
+    if (seat && seat.invite && snap.state === 'waiting' && snap.mode === 'friend') box.push(line(t('invite_link'), `/game/${id}/join#${seat.invite}`, 'invite-url'));
     if (snap.mode !== 'hotseat') box.push(line(t('watch_link'), `/game/${id}`, 'watch-url'));
     return box;
   }

@@ -1,0 +1,673 @@
+//! One task per game in memory: it owns the game, the clock and the seats; players and
+//! spectators talk to it over channels and hear versioned events. Each concern has its
+//! own file: [`setup`] (creating and restoring), [`offers`] (draw, takeback, rematch),
+//! [`suggest`] (spectators' suggestions), [`ai`] (the engine's side), [`series`] (the
+//! next game). Every event is stored before it is announced, with its version, so
+//! versions never go back and a restart loses nothing.
+
+mod ai;
+mod offers;
+mod series;
+mod setup;
+mod suggest;
+mod types;
+
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use dama_core::game::{EndReason, GameResult, Status};
+use dama_core::Color;
+use dama_engine::level::Level;
+use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::time::Instant;
+
+pub use setup::{create, has_clock, restore, Created};
+pub use types::*;
+
+use crate::clock::Clock;
+use crate::error::ApiError;
+use crate::pool::SearchJob;
+use crate::registry::Ctx;
+use crate::secret;
+use crate::session::{ended, MoveView, Session};
+use crate::store::{GameState, MoveRow};
+
+/// At most this many recent events are kept for clients that resume with `since`;
+/// one further behind gets a snapshot.
+pub const LOG_EVENTS: usize = 128;
+/// At most this many websockets from one address may watch one game.
+pub const SOCKETS_PER_ADDRESS: u32 = 16;
+
+/// Who is asking: the seat token they showed, and their websocket connection (which
+/// identifies a spectator for suggestions; HTTP requests have none).
+#[derive(Clone, Debug, Default)]
+pub struct Caller {
+    /// The seat token, if any.
+    pub token: Option<String>,
+    /// The websocket connection, if the action came over one.
+    pub conn: Option<u64>,
+}
+
+/// What a new websocket asks for.
+#[derive(Clone, Debug)]
+pub struct Hello {
+    /// The seat token, if any.
+    pub token: Option<String>,
+    /// The last version the client has seen.
+    pub since: Option<u64>,
+    /// The client's address.
+    pub ip: IpAddr,
+}
+
+/// What a client gets first: the events it missed, or the whole game.
+#[derive(Debug)]
+pub enum Catchup {
+    /// The game now.
+    Snapshot(Box<Snapshot>),
+    /// The events after the client's version (possibly none).
+    Events(Vec<Event>),
+}
+
+/// A subscriber's start: what it missed, the events to come, its seats and its
+/// connection number.
+pub struct Subscription {
+    /// What the client missed.
+    pub first: Catchup,
+    /// Events to come.
+    pub rx: broadcast::Receiver<Event>,
+    /// The seats its token holds.
+    pub seats: Vec<Color>,
+    /// This connection's number.
+    pub conn: u64,
+}
+
+/// A hint to compute: the search, and the guard that lets the seat ask again once
+/// dropped.
+pub struct HintJob {
+    /// The search.
+    pub job: SearchJob,
+    /// Held while the hint is computed.
+    pub busy: BusyGuard,
+}
+
+/// Clears a flag when dropped.
+pub struct BusyGuard(Arc<AtomicBool>);
+impl Drop for BusyGuard {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
+    }
+}
+
+enum Cmd {
+    Snapshot(oneshot::Sender<Snapshot>),
+    Subscribe(Hello, oneshot::Sender<Result<Subscription, ApiError>>),
+    Leave(IpAddr),
+    Join(JoinRequest, oneshot::Sender<Result<Seat, ApiError>>),
+    Act(Caller, Action, oneshot::Sender<Result<(), ApiError>>),
+    Pdn(oneshot::Sender<String>),
+    Hint(Option<String>, oneshot::Sender<Result<HintJob, ApiError>>),
+}
+
+/// A handle to a game's task.
+#[derive(Clone)]
+pub struct GameHandle {
+    tx: mpsc::Sender<Cmd>,
+}
+
+impl GameHandle {
+    /// True when the game's task has ended (unloaded).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
+    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Result<T, ApiError> {
+        let (tx, rx) = oneshot::channel();
+        self.tx.send(make(tx)).await.map_err(|_| ApiError::Gone)?;
+        rx.await.map_err(|_| ApiError::Gone)
+    }
+    /// The game now.
+    pub async fn snapshot(&self) -> Result<Snapshot, ApiError> {
+        self.ask(Cmd::Snapshot).await
+    }
+    /// Subscribes a websocket.
+    pub async fn subscribe(&self, hello: Hello) -> Result<Subscription, ApiError> {
+        self.ask(|tx| Cmd::Subscribe(hello, tx)).await?
+    }
+    /// A websocket from `ip` closed.
+    pub async fn leave(&self, ip: IpAddr) {
+        let _ = self.tx.send(Cmd::Leave(ip)).await;
+    }
+    /// Takes the free seat.
+    pub async fn join(&self, req: JoinRequest) -> Result<Seat, ApiError> {
+        self.ask(|tx| Cmd::Join(req, tx)).await?
+    }
+    /// Acts for `caller`.
+    pub async fn act(&self, caller: Caller, action: Action) -> Result<(), ApiError> {
+        self.ask(|tx| Cmd::Act(caller, action, tx)).await?
+    }
+    /// The game as PDN.
+    pub async fn pdn(&self) -> Result<String, ApiError> {
+        self.ask(Cmd::Pdn).await
+    }
+    /// The search for a hint to the player of `token` (one at a time per game).
+    pub async fn hint(&self, token: Option<String>) -> Result<HintJob, ApiError> {
+        self.ask(|tx| Cmd::Hint(token, tx)).await?
+    }
+}
+
+/// Milliseconds since the epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+/// How long a game stays in memory with nobody watching: 120 s, or `DAMA_IDLE_MS`
+/// (`DAMA_IDLE_FINISHED_MS` is read too, its former name).
+fn idle_time() -> Duration {
+    static D: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *D.get_or_init(|| {
+        ["DAMA_IDLE_MS", "DAMA_IDLE_FINISHED_MS"]
+            .iter()
+            .find_map(|k| std::env::var(k).ok().and_then(|v| v.parse().ok()))
+            .map(Duration::from_millis)
+            .unwrap_or(Duration::from_secs(120))
+    })
+}
+
+fn color_name(c: Color) -> String {
+    c.to_string()
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Waiting,
+    Live,
+    Finished,
+}
+
+impl State {
+    fn key(self) -> &'static str {
+        match self {
+            State::Waiting => "waiting",
+            State::Live => "live",
+            State::Finished => "finished",
+        }
+    }
+}
+
+/// The versioned events: the version, the recent ones, and the channel to subscribers.
+struct Events {
+    version: u64,
+    log: VecDeque<Event>,
+    tx: broadcast::Sender<Event>,
+}
+
+impl Events {
+    fn push(&mut self, mut e: Event) {
+        self.version += 1;
+        e.set_version(self.version);
+        if self.log.len() == LOG_EVENTS {
+            self.log.pop_front();
+        }
+        self.log.push_back(e.clone());
+        let _ = self.tx.send(e);
+    }
+
+    /// The events after `since`, if the log still has them all.
+    fn since(&self, since: u64) -> Option<Vec<Event>> {
+        if since > self.version {
+            return None;
+        }
+        let oldest = self.log.front().map_or(self.version + 1, Event::version);
+        if since + 1 < oldest && since < self.version {
+            return None;
+        }
+        Some(self.log.iter().filter(|e| e.version() > since).cloned().collect())
+    }
+}
+
+/// The moves as played, with what goes into the record beside them.
+#[derive(Default)]
+struct Record {
+    history: Vec<MoveView>,
+    clocks_after: Vec<Option<u64>>,
+    comments: Vec<Vec<String>>,
+}
+
+struct Actor {
+    id: String,
+    ctx: Ctx,
+    opts: Options,
+    session: Box<dyn Session>,
+    /// Hashes of the seat tokens.
+    tokens: [Option<String>; 2],
+    invite_hash: Option<String>,
+    clock: Clock,
+    record: Record,
+    offers: offers::Offers,
+    votes: suggest::Votes,
+    ai: ai::Ai,
+    next_game: Option<String>,
+    state: State,
+    result: Option<ResultView>,
+    events: Events,
+    touched: Option<String>,
+    turn_started_ms: i64,
+    hint_busy: Arc<AtomicBool>,
+    viewers: HashMap<IpAddr, u32>,
+}
+
+async fn until(deadline: Option<Instant>) {
+    match deadline {
+        Some(d) => tokio::time::sleep_until(d).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Numbers websocket connections.
+fn next_conn() -> u64 {
+    static N: AtomicU64 = AtomicU64::new(1);
+    N.fetch_add(1, Ordering::Relaxed)
+}
+
+impl Actor {
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        self.maybe_start_ai();
+        loop {
+            let deadline = self.deadline();
+            // A game nobody watches gives its memory back; the store has it all and
+            // `Ctx::game` restarts the task when someone asks.
+            let idle = self.can_unload().then(|| Instant::now() + idle_time());
+            tokio::select! {
+                _ = until(idle) => {
+                    if self.can_unload() && rx.is_empty() {
+                        break;
+                    }
+                }
+                cmd = rx.recv() => match cmd {
+                    Some(c) => self.handle(c).await,
+                    None => break,
+                },
+                _ = until(deadline) => {
+                    let loser = self.session.side();
+                    self.finish(ended(Some(!loser), EndReason::Time)).await;
+                }
+                done = ai::done(&mut self.ai) => {
+                    if let (Some(mv), State::Live) = (done, self.state) {
+                        if let Err(e) = self.play(&mv, now_ms()).await {
+                            eprintln!("dama-server: engine move refused in {}: {e}", self.id);
+                        }
+                    }
+                }
+            }
+        }
+        // A running clock brings the game back when the flag falls.
+        if let Some(d) = self.deadline() {
+            self.ctx.wake_at(&self.id, d);
+        }
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        if self.state == State::Live {
+            self.clock.deadline(self.session.side())
+        } else {
+            None
+        }
+    }
+
+    fn can_unload(&self) -> bool {
+        self.events.tx.receiver_count() == 0 && !self.ai.thinking()
+    }
+
+    /// Starts the time of the side to move (with seed 003's shorter limit when its only
+    /// legal move is a single capture).
+    fn start_clock(&mut self, now: Instant, now_ms: i64) {
+        let side = self.session.side();
+        let single = self.session.single_forced_capture();
+        self.clock.start(side, single, now);
+        self.turn_started_ms = now_ms;
+    }
+
+    fn clocks(&self) -> Option<ClockView> {
+        if !self.clock.enabled() {
+            return None;
+        }
+        let now = Instant::now();
+        let side = self.session.side();
+        Some(ClockView {
+            white_ms: self.clock.left(Color::White, side, now),
+            black_ms: self.clock.left(Color::Black, side, now),
+            running: self.clock.running_since.map(|_| color_name(side)),
+        })
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            id: self.id.clone(),
+            variant: self.session.variant().key().into(),
+            mode: self.opts.mode,
+            version: self.events.version,
+            start_fen: self.session.start_fen(),
+            fen: self.session.fen(),
+            pieces: self.session.pieces(),
+            side_to_move: color_name(self.session.side()),
+            legal: if self.state == State::Live { self.session.legal() } else { Vec::new() },
+            moves: self.record.history.clone(),
+            state: self.state.key().into(),
+            result: self.result.clone(),
+            clocks: self.clocks(),
+            seats: [
+                self.tokens[0].is_some() || self.ai.color == Some(Color::White),
+                self.tokens[1].is_some() || self.ai.color == Some(Color::Black),
+            ],
+            ai: self.ai.color.map(color_name),
+            draw_offer: self.offers.draw().map(color_name),
+            next_game: self.next_game.clone(),
+            takeback_offer: self.offers.takeback().map(color_name),
+            rematch_offer: self.offers.rematch().map(color_name),
+            options: self.opts.clone(),
+        }
+    }
+
+    /// The game's row as it stands, at `version`.
+    fn row(&self, version: u64) -> GameState {
+        GameState {
+            status: self.state.key().into(),
+            white_token: self.tokens[0].clone(),
+            black_token: self.tokens[1].clone(),
+            result: self.result.as_ref().map(|r| r.token.clone()),
+            reason: self.result.as_ref().map(|r| r.text.clone()),
+            version: version as i64,
+            next_game: self.next_game.clone(),
+            offers: self.offers.to_json(),
+            turn_started_ms: Some(self.turn_started_ms),
+        }
+    }
+
+    /// Stores the game with the version it has once `events` are out, then announces
+    /// them: a client never sees a version the store does not have.
+    async fn announce(&mut self, events: Vec<Event>) -> Result<(), ApiError> {
+        let version = self.events.version + events.len() as u64;
+        self.ctx.store.save(&self.id, &self.row(version)).await?;
+        for e in events {
+            self.events.push(e);
+        }
+        Ok(())
+    }
+
+    /// The colours the token holds.
+    fn seats_of(&self, token: Option<&str>) -> Vec<Color> {
+        let Some(t) = token else { return Vec::new() };
+        Color::ALL
+            .into_iter()
+            .filter(|c| self.tokens[c.index()].as_deref().is_some_and(|h| secret::matches(t, h)))
+            .collect()
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Snapshot(tx) => {
+                let _ = tx.send(self.snapshot());
+            }
+            Cmd::Subscribe(hello, tx) => {
+                let _ = tx.send(self.subscribe(hello));
+            }
+            Cmd::Leave(ip) => {
+                if let Some(n) = self.viewers.get_mut(&ip) {
+                    *n -= 1;
+                    if *n == 0 {
+                        self.viewers.remove(&ip);
+                    }
+                }
+            }
+            Cmd::Pdn(tx) => {
+                let _ = tx.send(self.pdn());
+            }
+            Cmd::Join(req, tx) => {
+                let r = self.join(req).await;
+                let _ = tx.send(r);
+            }
+            Cmd::Act(caller, action, tx) => {
+                let r = self.act(caller, action).await;
+                let _ = tx.send(r);
+            }
+            Cmd::Hint(token, tx) => {
+                let _ = tx.send(self.hint(token.as_deref()));
+            }
+        }
+    }
+
+    fn subscribe(&mut self, hello: Hello) -> Result<Subscription, ApiError> {
+        let n = self.viewers.entry(hello.ip).or_default();
+        if *n >= SOCKETS_PER_ADDRESS {
+            return Err(ApiError::TooMany(format!(
+                "too many connections to this game from your address ({SOCKETS_PER_ADDRESS} at most)"
+            )));
+        }
+        *n += 1;
+        let first = match hello.since.and_then(|s| self.events.since(s)) {
+            Some(events) => Catchup::Events(events),
+            None => Catchup::Snapshot(Box::new(self.snapshot())),
+        };
+        Ok(Subscription {
+            first,
+            rx: self.events.tx.subscribe(),
+            seats: self.seats_of(hello.token.as_deref()),
+            conn: next_conn(),
+        })
+    }
+
+    fn pdn(&self) -> String {
+        let tags = vec![
+            ("Event".to_string(), format!("dama {} game", self.session.variant().key())),
+            ("Site".to_string(), "dama".to_string()),
+            ("Round".to_string(), self.id.clone()),
+        ];
+        let comments: Vec<Vec<String>> = self
+            .record
+            .comments
+            .iter()
+            .map(|c| if c.is_empty() { Vec::new() } else { vec![format!("suggested: {}", c.join(", "))] })
+            .collect();
+        self.session.pdn(&tags, &self.record.clocks_after, &comments)
+    }
+
+    fn hint(&self, token: Option<&str>) -> Result<HintJob, ApiError> {
+        let seats = self.seats_of(token);
+        if self.ai.color.is_none() {
+            return Err(ApiError::Conflict("hints are given in games against the engine only".into()));
+        }
+        if self.state != State::Live {
+            return Err(ApiError::Conflict("the game is not being played".into()));
+        }
+        if !seats.contains(&self.session.side()) {
+            return Err(ApiError::Forbidden("a hint is for the player to move".into()));
+        }
+        if self.hint_busy.swap(true, Ordering::AcqRel) {
+            return Err(ApiError::TooMany("a hint is being computed already; wait for it".into()));
+        }
+        let job = SearchJob {
+            variant: self.session.variant(),
+            fen: self.session.start_fen(),
+            moves: self.session.moves(),
+            limits: crate::pool::move_time(Duration::from_millis(500)),
+            level: Level::new(10),
+        };
+        Ok(HintJob { job, busy: BusyGuard(self.hint_busy.clone()) })
+    }
+
+    async fn join(&mut self, req: JoinRequest) -> Result<Seat, ApiError> {
+        if self.state != State::Waiting {
+            return Err(ApiError::Conflict("this game has no free seat".into()));
+        }
+        if self.opts.mode == Mode::Friend {
+            let ok = match (&req.invite, &self.invite_hash) {
+                (Some(s), Some(h)) => secret::matches(s, h),
+                _ => false,
+            };
+            if !ok {
+                return Err(ApiError::Forbidden(
+                    "this game is for a friend: open the invite link its creator shared".into(),
+                ));
+            }
+        }
+        let free = Color::ALL
+            .into_iter()
+            .find(|c| self.tokens[c.index()].is_none())
+            .ok_or(ApiError::Conflict("this game has no free seat".into()))?;
+        let t = secret::token();
+        let before = (self.tokens.clone(), self.state, self.clock.clone(), self.turn_started_ms);
+        self.tokens[free.index()] = Some(secret::hash(&t));
+        self.state = State::Live;
+        self.start_clock(Instant::now(), now_ms());
+        if let Err(e) = self.announce(vec![Event::Joined { v: 0, color: color_name(free) }]).await {
+            (self.tokens, self.state, self.clock, self.turn_started_ms) = before;
+            return Err(e);
+        }
+        Ok(Seat { token: t, color: color_name(free) })
+    }
+
+    async fn act(&mut self, caller: Caller, action: Action) -> Result<(), ApiError> {
+        let seats = self.seats_of(caller.token.as_deref());
+        if let Action::Suggest { mv } = &action {
+            return self.suggest(caller.conn, &seats, mv);
+        }
+        if seats.is_empty() {
+            return Err(ApiError::Forbidden(
+                "only the players of this game can do that; spectators cannot move".into(),
+            ));
+        }
+        if let Action::Rematch = action {
+            return self.rematch(&seats).await;
+        }
+        if self.state == State::Finished {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        let side = self.session.side();
+        // In hot-seat one token holds both seats: it acts for the side to move.
+        let me = if seats.len() == 2 { side } else { seats[0] };
+        match action {
+            Action::Suggest { .. } | Action::Rematch => unreachable!("handled above"),
+            Action::Touch { square } => self.touch(&seats, &square),
+            Action::Takeback => self.takeback(me, &seats).await,
+            Action::AcceptTakeback => self.accept_takeback(&seats).await,
+            Action::DeclineTakeback => self.decline_takeback(&seats).await,
+            Action::OfferDraw => self.offer_draw(me, seats.len() == 2).await,
+            Action::AcceptDraw => self.accept_draw(&seats).await,
+            Action::DeclineDraw => self.decline_draw(&seats).await,
+            Action::Move { mv } => {
+                if self.state != State::Live {
+                    return Err(ApiError::Conflict("the game has not started: waiting for an opponent".into()));
+                }
+                if !seats.contains(&side) {
+                    return Err(ApiError::Forbidden(format!("it is {side}'s turn")));
+                }
+                if mv.len() > 200 {
+                    return Err(ApiError::BadRequest("move text too long".into()));
+                }
+                self.play(&mv, now_ms()).await
+            }
+            Action::Resign => {
+                self.finish(ended(Some(!me), EndReason::Resignation)).await;
+                Ok(())
+            }
+            Action::Abort => {
+                if self.session.ply() >= 2 {
+                    return Err(ApiError::Conflict("a game can be aborted only before both sides have moved".into()));
+                }
+                let r = ResultView { winner: None, token: "*".into(), text: "Aborted".into() };
+                self.close(r).await;
+                Ok(())
+            }
+        }
+    }
+
+    /// Plays a move for the side to move: checked, stored, then announced.
+    async fn play(&mut self, text: &str, at_ms: i64) -> Result<(), ApiError> {
+        let side = self.session.side();
+        let now = Instant::now();
+        let mut clock = self.clock.clone();
+        if !clock.stop(side, now) {
+            self.finish(ended(Some(!side), EndReason::Time)).await;
+            return Err(ApiError::Conflict("time ran out before the move".into()));
+        }
+        let v = self.session.play(text).map_err(ApiError::BadRequest)?;
+        if let Some(t) = self.touched.clone() {
+            if v.path.first() != Some(&t) {
+                self.session.undo();
+                return Err(ApiError::Forbidden(format!("touch-move: you touched the piece on {t} and must move it")));
+            }
+        }
+        let ply = self.session.ply();
+        let clock_ms = clock.enabled().then(|| clock.remaining[side.index()]);
+        let fen = self.session.fen();
+        let mut events = vec![Event::Move { v: 0, ply, mv: v.clone(), fen, clocks: None }];
+        if self.offers.draw().is_some() {
+            events.push(Event::DrawDeclined { v: 0 });
+        }
+        let row = MoveRow {
+            ply: ply as i64,
+            notation: v.long.clone(),
+            clock_ms: clock_ms.map(|c| c as i64),
+            at_ms,
+            v: Some((self.events.version + events.len() as u64) as i64),
+        };
+        if let Err(e) = self.ctx.store.add_move(&self.id, &row).await {
+            self.session.undo();
+            return Err(e.into());
+        }
+        self.clock = clock;
+        self.record.clocks_after.push(clock_ms);
+        self.record.history.push(v);
+        self.touched = None;
+        self.offers.moved();
+        let tallies = self.votes.take();
+        self.keep_suggestions(ply, tallies).await;
+        self.start_clock(now, at_ms);
+        if let Some(Event::Move { clocks, .. }) = events.first_mut() {
+            *clocks = self.clocks();
+        }
+        for e in events {
+            self.events.push(e);
+        }
+        match self.session.status() {
+            Status::Over(r) => self.finish(r).await,
+            Status::NeedsAdjudication => {
+                let judge = self.session.adjudicator();
+                let winner = self.ctx.pool.run(judge).await.unwrap_or(None);
+                self.finish(ended(winner, EndReason::Adjudication)).await;
+            }
+            Status::Ongoing => self.maybe_start_ai(),
+        }
+        Ok(())
+    }
+
+    /// Ends the game with a result from the rules, a resignation, time or agreement.
+    async fn finish(&mut self, r: GameResult) {
+        if self.state == State::Finished {
+            return;
+        }
+        self.session.end(r);
+        let token = self.session.result_token(r.winner).to_string();
+        let view = ResultView { winner: r.winner.map(color_name), token, text: r.to_string() };
+        self.close(view).await;
+        self.series_goes_on(r.winner).await;
+    }
+
+    /// Marks the game finished with `result`, stores and announces it.
+    async fn close(&mut self, result: ResultView) {
+        self.state = State::Finished;
+        self.clock.running_since = None;
+        self.offers.finished();
+        self.ai.stop();
+        self.result = Some(result.clone());
+        // The players must hear of the end even if the store failed (it is logged).
+        if let Err(e) = self.ctx.store.save(&self.id, &self.row(self.events.version + 1)).await {
+            eprintln!("dama-server: storing the end of {}: {e}", self.id);
+        }
+        self.events.push(Event::End { v: 0, result });
+    }
+}

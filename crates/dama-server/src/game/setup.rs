@@ -1,0 +1,231 @@
+//! Creating a game and bringing a stored one back into memory.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use dama_core::game::{DrawRules, RulePreset, Status};
+use dama_core::{Color, Variant};
+use rand::Rng;
+use tokio::sync::{broadcast, mpsc};
+use tokio::time::Instant;
+
+use super::offers::Offers;
+use super::{
+    ai, color_name, now_ms, suggest, Actor, ColorChoice, Events, GameHandle, Mode, Options, Record, ResultView,
+    RulesChoice, Seat, SeriesState, State,
+};
+use crate::clock::{Clock, TimeControl};
+use crate::error::ApiError;
+use crate::registry::Ctx;
+use crate::secret;
+use crate::session::{new_session, Session};
+use crate::store::{GameRow, MoveRow};
+
+/// A game just created.
+pub struct Created {
+    /// Its id.
+    pub id: String,
+    /// Its task.
+    pub handle: GameHandle,
+    /// The creator's seat.
+    pub seat: Option<Seat>,
+    /// The invite secret of a friend game (only its hash is stored).
+    pub invite: Option<String>,
+}
+
+/// A new game: checked, stored, then its task started.
+pub async fn create(ctx: Ctx, opts: Options) -> Result<Created, ApiError> {
+    opts.validate()?;
+    let mine = match opts.color {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => {
+            if rand::thread_rng().gen_bool(0.5) {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+    };
+    let t = secret::token();
+    let hash = secret::hash(&t);
+    let mut tokens = [None, None];
+    let color = match opts.mode {
+        Mode::Hotseat => {
+            tokens = [Some(hash.clone()), Some(hash)];
+            "both".to_string()
+        }
+        _ => {
+            tokens[mine.index()] = Some(hash);
+            color_name(mine)
+        }
+    };
+    let invite = (opts.mode == Mode::Friend).then(secret::token);
+    let opts = Options { series_state: (opts.series > 1).then_some(SeriesState { game: 1, score: [0.0; 2] }), ..opts };
+    let mut created = create_with(ctx, opts, tokens, invite.as_deref().map(secret::hash)).await?;
+    created.seat = Some(Seat { token: t, color });
+    created.invite = invite;
+    Ok(created)
+}
+
+/// Stores and starts a game with given seats (token hashes; rematches and series keep
+/// the players' tokens). A position that is already decided gives a finished game.
+pub(super) async fn create_with(
+    ctx: Ctx,
+    opts: Options,
+    tokens: [Option<String>; 2],
+    invite_hash: Option<String>,
+) -> Result<Created, ApiError> {
+    let variant: Variant =
+        opts.variant.parse().map_err(|e: dama_core::variant::UnknownVariant| ApiError::BadRequest(e.to_string()))?;
+    let session =
+        new_session(variant, opts.fen.as_deref(), rules_of(variant, opts.rules)).map_err(ApiError::BadRequest)?;
+    if session.pieces().is_empty() {
+        return Err(ApiError::BadRequest("fen: the position has no pieces".into()));
+    }
+    let over = match session.status() {
+        Status::Over(r) => Some(r),
+        _ => None,
+    };
+    let status = match opts.mode {
+        _ if over.is_some() => "finished",
+        Mode::Friend | Mode::Open if tokens.iter().any(Option::is_none) => "waiting",
+        _ => "live",
+    };
+    let id = secret::token()[..12].to_string();
+    let now = now_ms();
+    let row = GameRow {
+        id: id.clone(),
+        variant: variant.key().into(),
+        mode: serde_json::to_value(opts.mode).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+        start_fen: session.start_fen(),
+        options: serde_json::to_string(&opts).map_err(|_| ApiError::Internal)?,
+        white_token: tokens[0].clone(),
+        black_token: tokens[1].clone(),
+        status: status.into(),
+        result: over.map(|r| session.result_token(r.winner).to_string()),
+        reason: over.map(|r| r.to_string()),
+        created_ms: now,
+        turn_started_ms: Some(now),
+        invite_hash,
+        ..GameRow::default()
+    };
+    ctx.store.create(&row).await?;
+    let handle = spawn(ctx.clone(), row, session, opts, Vec::new(), Vec::new())?;
+    ctx.games.insert(&id, handle.clone());
+    Ok(Created { id, handle, seat: None, invite: None })
+}
+
+fn rules_of(variant: Variant, r: RulesChoice) -> DrawRules {
+    DrawRules::preset(
+        variant,
+        match r {
+            RulesChoice::Official => RulePreset::Official,
+            RulesChoice::Seed001 => RulePreset::Seed001,
+            RulesChoice::Seed003 => RulePreset::Seed003,
+        },
+    )
+}
+
+/// True when a stored game has a clock (its flag can fall while nobody watches).
+pub fn has_clock(row: &GameRow) -> bool {
+    serde_json::from_str::<Options>(&row.options).is_ok_and(|o| o.time != TimeControl::None)
+}
+
+/// Brings a stored game back into memory (after a restart, an idle unload, or to show a
+/// finished one).
+pub async fn restore(ctx: Ctx, row: GameRow) -> Result<GameHandle, ApiError> {
+    let opts: Options = serde_json::from_str(&row.options).map_err(|_| ApiError::Internal)?;
+    let variant: Variant = row.variant.parse().map_err(|_| ApiError::Internal)?;
+    let session =
+        new_session(variant, Some(&row.start_fen), rules_of(variant, opts.rules)).map_err(|_| ApiError::Internal)?;
+    let moves = ctx.store.moves(&row.id).await?;
+    let kept = ctx.store.suggestions(&row.id).await?;
+    spawn(ctx, row, session, opts, moves, kept)
+}
+
+fn spawn(
+    ctx: Ctx,
+    row: GameRow,
+    session: Box<dyn Session>,
+    opts: Options,
+    moves: Vec<MoveRow>,
+    kept: Vec<(i64, String, i64)>,
+) -> Result<GameHandle, ApiError> {
+    // A subscriber that falls behind this many events gets a fresh snapshot instead.
+    let (tx, _) = broadcast::channel(32);
+    let tokens = [row.white_token.clone(), row.black_token.clone()];
+    let ai_color = (opts.mode == Mode::Ai).then(|| if tokens[0].is_some() { Color::Black } else { Color::White });
+    let mut a = Actor {
+        id: row.id.clone(),
+        ctx,
+        clock: Clock::new(opts.time),
+        opts,
+        session,
+        tokens,
+        invite_hash: row.invite_hash.clone(),
+        record: Record::default(),
+        offers: Offers::default(),
+        votes: suggest::Votes::default(),
+        ai: ai::Ai::playing(ai_color),
+        next_game: row.next_game.clone(),
+        state: match row.status.as_str() {
+            "waiting" => State::Waiting,
+            "finished" => State::Finished,
+            _ => State::Live,
+        },
+        result: None,
+        events: Events { version: row.version.max(0) as u64, log: Default::default(), tx },
+        touched: None,
+        turn_started_ms: row.turn_started_ms.unwrap_or(row.created_ms),
+        hint_busy: Arc::new(AtomicBool::new(false)),
+        viewers: HashMap::new(),
+    };
+    // Replay what was stored; the clocks continue from the stored times.
+    let mut last_at = None;
+    for m in &moves {
+        let side = a.session.side();
+        let v = a.session.play(&m.notation).map_err(|_| ApiError::Internal)?;
+        if let Some(c) = m.clock_ms {
+            a.clock.remaining[side.index()] = c.max(0) as u64;
+        }
+        a.record.clocks_after.push(m.clock_ms.map(|c| c.max(0) as u64));
+        a.record.comments.push(Vec::new());
+        a.record.history.push(v);
+        last_at = Some(m.at_ms);
+        a.events.version = a.events.version.max(m.v.unwrap_or(0).max(0) as u64);
+    }
+    for (ply, m, n) in kept {
+        if let Some(c) = usize::try_from(ply - 1).ok().and_then(|i| a.record.comments.get_mut(i)) {
+            c.push(format!("{m} x{n}"));
+        }
+    }
+    a.offers = Offers::from_json(row.offers.as_deref(), a.session.ply());
+    match a.state {
+        State::Finished => {
+            let winner = match row.result.as_deref() {
+                Some(t) => dama_core::record::result_winner(t, a.session.variant().first_to_move()).flatten(),
+                None => None,
+            };
+            a.result = Some(ResultView {
+                winner: winner.map(color_name),
+                token: row.result.clone().unwrap_or_else(|| "*".into()),
+                text: row.reason.clone().unwrap_or_default(),
+            });
+        }
+        State::Live => {
+            // The turn began with the last move or the stored turn start (a join or a
+            // takeback); the time since is charged, with a small grace if the server
+            // was down meanwhile.
+            let turn = a.turn_started_ms.max(last_at.unwrap_or(0));
+            a.start_clock(Instant::now(), turn);
+            let elapsed = (now_ms() - turn).max(0) as u64;
+            a.clock.resume(a.session.side(), elapsed, turn < a.ctx.started_ms, Instant::now());
+        }
+        State::Waiting => {}
+    }
+    let (tx, rx) = mpsc::channel(16);
+    tokio::spawn(a.run(rx));
+    Ok(GameHandle { tx })
+}

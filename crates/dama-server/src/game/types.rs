@@ -1,0 +1,376 @@
+//! What clients send and receive: game options, snapshots, events, actions and seats.
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::TimeControl;
+use crate::error::ApiError;
+use crate::session::{MoveView, PieceView};
+
+/// How a game is played.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Against the engine.
+    #[default]
+    Ai,
+    /// Two players on one device.
+    Hotseat,
+    /// Online with a friend through an invite link.
+    Friend,
+    /// Online, listed in the lobby for anyone to join.
+    Open,
+}
+
+/// Which rules end the game.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RulesChoice {
+    /// The variant's official rules.
+    #[default]
+    Official,
+    /// Seed 001 (English house rules).
+    Seed001,
+    /// Seed 003 (official English rules with an arbiter).
+    Seed003,
+}
+
+/// The creator's colour.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ColorChoice {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Drawn at random.
+    #[default]
+    Random,
+}
+
+/// A new game's settings.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// Variant key.
+    pub variant: String,
+    /// Mode.
+    #[serde(default)]
+    pub mode: Mode,
+    /// Engine level 1-10 (AI mode).
+    #[serde(default = "default_level")]
+    pub level: u8,
+    /// The creator's colour.
+    #[serde(default)]
+    pub color: ColorChoice,
+    /// Time control.
+    #[serde(default)]
+    pub time: TimeControl,
+    /// End and draw rules.
+    #[serde(default)]
+    pub rules: RulesChoice,
+    /// Start position (FEN), if not the standard one.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Spectators may suggest moves to the player to move.
+    #[serde(default)]
+    pub suggestions: bool,
+    /// Touch-move (seed 003): a player who selects a piece that can move must move it.
+    #[serde(default)]
+    pub touch_move: bool,
+    /// Games in the series, colours alternating (seed 003); 1 for a single game.
+    #[serde(default = "one")]
+    pub series: u32,
+    /// Where this game stands in its series (set by the server).
+    #[serde(default)]
+    pub series_state: Option<SeriesState>,
+}
+
+impl Options {
+    /// Checks what the creator chose (the variant and position are checked when the
+    /// game is set up).
+    pub fn validate(&self) -> Result<(), ApiError> {
+        if !(1..=10).contains(&self.level) {
+            return Err(ApiError::BadRequest("level must be 1 to 10".into()));
+        }
+        if !(1..=100).contains(&self.series) {
+            return Err(ApiError::BadRequest("a series has 1 to 100 games".into()));
+        }
+        if self.fen.as_ref().is_some_and(|f| f.len() > 2000) {
+            return Err(ApiError::BadRequest("fen: too long (2000 characters at most)".into()));
+        }
+        self.time.validate().map_err(ApiError::BadRequest)
+    }
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A game's place in a series and the running score.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct SeriesState {
+    /// Game number, from 1.
+    pub game: u32,
+    /// Points so far of the players now White and Black.
+    pub score: [f64; 2],
+}
+
+fn default_level() -> u8 {
+    5
+}
+
+/// The result as clients see it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ResultView {
+    /// "white", "black" or null for a draw.
+    pub winner: Option<String>,
+    /// PDN result token.
+    pub token: String,
+    /// In words: "Draw: 3 kings could not catch the lone king in 15 moves".
+    pub text: String,
+}
+
+/// Both clocks.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ClockView {
+    /// White's time left, ms.
+    pub white_ms: u64,
+    /// Black's time left, ms.
+    pub black_ms: u64,
+    /// Whose clock runs.
+    pub running: Option<String>,
+}
+
+/// Everything about a game at one version.
+#[derive(Clone, Debug, Serialize)]
+pub struct Snapshot {
+    /// Game id.
+    pub id: String,
+    /// Variant key.
+    pub variant: String,
+    /// Mode.
+    pub mode: Mode,
+    /// Version: the number of events so far.
+    pub version: u64,
+    /// Start position.
+    pub start_fen: String,
+    /// Current position.
+    pub fen: String,
+    /// Pieces.
+    pub pieces: Vec<PieceView>,
+    /// "white" or "black".
+    pub side_to_move: String,
+    /// Legal moves of the side to move.
+    pub legal: Vec<MoveView>,
+    /// Moves played.
+    pub moves: Vec<MoveView>,
+    /// "waiting", "live" or "finished".
+    pub state: String,
+    /// Result, once finished.
+    pub result: Option<ResultView>,
+    /// Clocks, if the game has them.
+    pub clocks: Option<ClockView>,
+    /// Which seats are taken.
+    pub seats: [bool; 2],
+    /// The engine's colour in AI mode.
+    pub ai: Option<String>,
+    /// Who offers a draw.
+    pub draw_offer: Option<String>,
+    /// The rematch or next game of the series, once it exists.
+    pub next_game: Option<String>,
+    /// Who asks to take back a move.
+    pub takeback_offer: Option<String>,
+    /// Who asks for a rematch.
+    pub rematch_offer: Option<String>,
+    /// Options chosen at creation (suggestions, touch-move, series length, clock).
+    pub options: Options,
+}
+
+/// Something that happened, with the version it made.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A move.
+    Move {
+        /// Version.
+        v: u64,
+        /// Ply number.
+        ply: usize,
+        /// The move.
+        mv: MoveView,
+        /// Position after it.
+        fen: String,
+        /// Clocks after it.
+        clocks: Option<ClockView>,
+    },
+    /// A player took a seat; the game may have started.
+    Joined {
+        /// Version.
+        v: u64,
+        /// The seat.
+        color: String,
+    },
+    /// A draw was offered.
+    DrawOffer {
+        /// Version.
+        v: u64,
+        /// By whom.
+        by: String,
+    },
+    /// The draw offer was declined (or lapsed with a move).
+    DrawDeclined {
+        /// Version.
+        v: u64,
+    },
+    /// The game ended.
+    End {
+        /// Version.
+        v: u64,
+        /// The result.
+        result: ResultView,
+    },
+    /// A takeback was asked for.
+    TakebackOffer {
+        /// Version.
+        v: u64,
+        /// By whom.
+        by: String,
+    },
+    /// Moves were taken back: clients resync.
+    Takeback {
+        /// Version.
+        v: u64,
+        /// Plies taken back.
+        plies: usize,
+        /// Position now.
+        fen: String,
+    },
+    /// The takeback request was declined.
+    TakebackDeclined {
+        /// Version.
+        v: u64,
+    },
+    /// A rematch was asked for.
+    RematchOffer {
+        /// Version.
+        v: u64,
+        /// By whom.
+        by: String,
+    },
+    /// The next game (rematch or next of the series) is ready; the players keep their
+    /// tokens, with colours swapped.
+    NextGame {
+        /// Version.
+        v: u64,
+        /// The new game.
+        id: String,
+        /// Its series state, if in a series.
+        series: Option<SeriesState>,
+    },
+    /// Spectators' suggestions, sent only to the player to move (unversioned).
+    Suggestions {
+        /// The current version (suggestions do not change it).
+        v: u64,
+        /// Ply the suggestions are for.
+        ply: usize,
+        /// The player they are for.
+        to: String,
+        /// Moves with how many spectators suggested each, most first.
+        moves: Vec<(String, usize)>,
+    },
+}
+
+impl Event {
+    /// The version this event made.
+    pub fn version(&self) -> u64 {
+        match *self {
+            Event::Move { v, .. }
+            | Event::Joined { v, .. }
+            | Event::DrawOffer { v, .. }
+            | Event::DrawDeclined { v }
+            | Event::End { v, .. }
+            | Event::TakebackOffer { v, .. }
+            | Event::Takeback { v, .. }
+            | Event::TakebackDeclined { v }
+            | Event::RematchOffer { v, .. }
+            | Event::NextGame { v, .. }
+            | Event::Suggestions { v, .. } => v,
+        }
+    }
+
+    /// Gives the event its version.
+    pub fn set_version(&mut self, version: u64) {
+        match self {
+            Event::Move { v, .. }
+            | Event::Joined { v, .. }
+            | Event::DrawOffer { v, .. }
+            | Event::DrawDeclined { v }
+            | Event::End { v, .. }
+            | Event::TakebackOffer { v, .. }
+            | Event::Takeback { v, .. }
+            | Event::TakebackDeclined { v }
+            | Event::RematchOffer { v, .. }
+            | Event::NextGame { v, .. }
+            | Event::Suggestions { v, .. } => *v = version,
+        }
+    }
+}
+
+/// A player's action.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Play a move (`11-15`, `c3:e5`, `h6:f8:b4:e1`).
+    Move {
+        /// Move text.
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Resign.
+    Resign,
+    /// Offer a draw.
+    OfferDraw,
+    /// Accept the opponent's offer.
+    AcceptDraw,
+    /// Decline it.
+    DeclineDraw,
+    /// Abort before both sides have moved.
+    Abort,
+    /// A spectator suggests a move to the player to move.
+    Suggest {
+        /// Move text.
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Touch-move: select the piece on a square.
+    Touch {
+        /// Square name.
+        square: String,
+    },
+    /// Ask to take back (against the engine or on one device: done at once).
+    Takeback,
+    /// Accept the opponent's takeback request.
+    AcceptTakeback,
+    /// Decline it.
+    DeclineTakeback,
+    /// Ask for a rematch once the game is over (both must ask in online games).
+    Rematch,
+}
+
+/// A seat given to a player.
+#[derive(Clone, Debug, Serialize)]
+pub struct Seat {
+    /// The seat's secret token.
+    pub token: String,
+    /// "white", "black", or "both" (hot-seat).
+    pub color: String,
+}
+
+/// What `POST /api/games/{id}/join` reads.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The invite secret of a friend game (the part after `#` in the invite link).
+    #[serde(default)]
+    pub invite: Option<String>,
+}

@@ -1,0 +1,171 @@
+//! The engine pool: a few searchers shared by every game (engine moves, hints, the
+//! arbiter), sized to the machine's cores. A game holds no engine of its own, so an idle
+//! game against the computer costs no more memory than any other.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use dama_core::Variant;
+use dama_engine::level::Level;
+use dama_engine::player::{player, Player};
+use dama_engine::search::Limits;
+use tokio::sync::Semaphore;
+
+/// Megabytes of transposition table per searcher.
+pub const TT_MB: usize = 16;
+
+/// Why the pool did not run a job.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PoolError {
+    /// Too many jobs are waiting already (only optional jobs, such as hints, are refused).
+    #[error("the engine is busy; please try again in a moment")]
+    Busy,
+    /// The job could not be set up or failed.
+    #[error("the engine could not search this position")]
+    Failed,
+}
+
+/// A search to run: the game so far, the limits and the level.
+#[derive(Clone, Debug)]
+pub struct SearchJob {
+    /// The variant.
+    pub variant: Variant,
+    /// The start position.
+    pub fen: String,
+    /// The moves since, in the variant's notation.
+    pub moves: Vec<String>,
+    /// Time and depth limits.
+    pub limits: Limits,
+    /// Playing level.
+    pub level: Level,
+}
+
+/// Searchers shared by all games; at most `size` jobs run at once and at most `size`
+/// searchers exist.
+pub struct EnginePool {
+    permits: Arc<Semaphore>,
+    idle: Mutex<Vec<Box<dyn Player>>>,
+    waiting: AtomicUsize,
+    size: usize,
+    max_waiting: usize,
+}
+
+/// Sets `stop` when dropped: a job whose caller went away (a game unloaded, a request
+/// cancelled) stops searching.
+pub struct StopOnDrop(pub Arc<AtomicBool>);
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+impl EnginePool {
+    /// A pool of `size` searchers; optional jobs are refused when `max_waiting` wait.
+    pub fn new(size: usize, max_waiting: usize) -> Arc<EnginePool> {
+        let size = size.max(1);
+        Arc::new(EnginePool {
+            permits: Arc::new(Semaphore::new(size)),
+            idle: Mutex::new(Vec::new()),
+            waiting: AtomicUsize::new(0),
+            size,
+            max_waiting,
+        })
+    }
+
+    /// A pool sized to the machine: `DAMA_ENGINE_THREADS`, or the number of cores.
+    pub fn for_machine() -> Arc<EnginePool> {
+        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+        let size = std::env::var("DAMA_ENGINE_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(cores);
+        EnginePool::new(size, 64)
+    }
+
+    /// How many searchers can run at once.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Jobs waiting for a searcher now.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::Relaxed)
+    }
+
+    /// Searchers in memory now (idle ones; busy ones are held by their jobs).
+    pub fn idle_searchers(&self) -> usize {
+        self.idle.lock().map(|v| v.len()).unwrap_or(0)
+    }
+
+    /// A permit to run, held by the blocking task itself (so a cancelled caller never
+    /// lets more than `size` searches run).
+    async fn permit(&self, optional: bool) -> Result<tokio::sync::OwnedSemaphorePermit, PoolError> {
+        if optional && self.permits.available_permits() == 0 && self.waiting() >= self.max_waiting {
+            return Err(PoolError::Busy);
+        }
+        self.waiting.fetch_add(1, Ordering::Relaxed);
+        let p = self.permits.clone().acquire_owned().await;
+        self.waiting.fetch_sub(1, Ordering::Relaxed);
+        p.map_err(|_| PoolError::Failed)
+    }
+
+    /// Runs a search on a searcher of the job's variant and returns the move chosen.
+    /// `optional` jobs (hints) are refused when the queue is long; engine moves wait.
+    pub async fn search(
+        self: &Arc<Self>,
+        job: SearchJob,
+        stop: Arc<AtomicBool>,
+        optional: bool,
+    ) -> Result<Option<String>, PoolError> {
+        let permit = self.permit(optional).await?;
+        let mut engine = self.take(job.variant);
+        let pool = self.clone();
+        let result = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let out = match engine.set_position(Some(&job.fen), &job.moves) {
+                Ok(()) => Ok(engine.think(job.limits, job.level, &stop, &mut |_| {}).best),
+                Err(_) => Err(PoolError::Failed),
+            };
+            pool.give_back(engine);
+            out
+        })
+        .await;
+        result.map_err(|_| PoolError::Failed)?
+    }
+
+    /// Runs other engine work (the arbiter's search) under the same limit.
+    pub async fn run<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, PoolError> {
+        let permit = self.permit(false).await?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            f()
+        })
+        .await
+        .map_err(|_| PoolError::Failed)
+    }
+
+    /// An idle searcher of `variant`, or a new one (an idle searcher of another
+    /// variant is dropped first, so there are never more than `size`).
+    fn take(&self, variant: Variant) -> Box<dyn Player> {
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = idle.iter().position(|p| p.variant() == variant) {
+            return idle.swap_remove(i);
+        }
+        if !idle.is_empty() {
+            idle.remove(0);
+        }
+        drop(idle);
+        player(variant, TT_MB, None, rand::random())
+    }
+
+    fn give_back(&self, engine: Box<dyn Player>) {
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        if idle.len() >= self.size {
+            idle.remove(0);
+        }
+        idle.push(engine);
+    }
+}
+
+/// Limits for a fixed thinking time.
+pub fn move_time(t: Duration) -> Limits {
+    Limits { soft_time: Some(t / 2), hard_time: Some(t), ..Limits::default() }
+}

@@ -1,0 +1,138 @@
+//! The games in memory, and what every game task shares: the store, the engine pool and
+//! this registry. A game is loaded from the store on first use; no lock is ever held
+//! across I/O, so a flood of requests for unknown games slows no other game.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{OnceCell, Semaphore};
+use tokio::time::Instant;
+
+use crate::error::ApiError;
+use crate::game::{self, GameHandle};
+use crate::pool::EnginePool;
+use crate::store::Store;
+
+type Slot = Arc<OnceCell<GameHandle>>;
+
+/// The games whose task is running (or being started), by id.
+#[derive(Clone, Default)]
+pub struct Registry {
+    games: Arc<Mutex<HashMap<String, Slot>>>,
+}
+
+impl Registry {
+    fn slot(&self, id: &str) -> Slot {
+        let mut g = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        g.entry(id.to_string()).or_default().clone()
+    }
+
+    /// Forgets `slot` for `id` (if it is still the one registered).
+    fn forget(&self, id: &str, slot: &Slot) {
+        let mut g = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        if g.get(id).is_some_and(|s| Arc::ptr_eq(s, slot)) {
+            g.remove(id);
+        }
+    }
+
+    /// Registers a game just created.
+    pub fn insert(&self, id: &str, h: GameHandle) {
+        let cell = OnceCell::new();
+        let _ = cell.set(h);
+        self.games.lock().unwrap_or_else(|e| e.into_inner()).insert(id.to_string(), Arc::new(cell));
+    }
+
+    /// Games in memory now.
+    pub fn loaded(&self) -> usize {
+        let g = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        g.values().filter(|s| s.get().is_some_and(|h| !h.is_closed())).count()
+    }
+
+    /// Drops the entries of games whose task ended.
+    pub fn sweep(&self) {
+        let mut g = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        g.retain(|_, s| s.get().is_none_or(|h| !h.is_closed()));
+    }
+}
+
+/// What the server's parts share.
+#[derive(Clone)]
+pub struct Ctx {
+    /// The database.
+    pub store: Store,
+    /// The games in memory.
+    pub games: Registry,
+    /// The engine pool.
+    pub pool: Arc<EnginePool>,
+    /// When this server started, ms since the epoch (a turn that began earlier was
+    /// interrupted by a restart, and gets a grace on the clock).
+    pub started_ms: i64,
+    /// Loads from the store running at once (a flood of unknown ids waits here, not on
+    /// the database's connections).
+    loads: Arc<Semaphore>,
+}
+
+/// True for a string that can be a game id (12 lowercase hex digits).
+pub fn is_game_id(id: &str) -> bool {
+    id.len() == 12 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+impl Ctx {
+    /// A context over a store.
+    pub fn new(store: Store, pool: Arc<EnginePool>) -> Ctx {
+        Ctx { store, games: Registry::default(), pool, started_ms: game::now_ms(), loads: Arc::new(Semaphore::new(4)) }
+    }
+
+    /// The handle of a game, restoring it from the store if its task is not running.
+    pub async fn game(&self, id: &str) -> Result<GameHandle, ApiError> {
+        if !is_game_id(id) {
+            return Err(ApiError::NotFound(id.chars().take(64).collect()));
+        }
+        loop {
+            let slot = self.games.slot(id);
+            let got = slot
+                .get_or_try_init(|| async {
+                    let _permit = self.loads.acquire().await.map_err(|_| ApiError::Internal)?;
+                    let row = self.store.game(id).await?.ok_or_else(|| ApiError::NotFound(id.to_string()))?;
+                    game::restore(self.clone(), row).await
+                })
+                .await;
+            match got {
+                Ok(h) if !h.is_closed() => return Ok(h.clone()),
+                Ok(_) => self.games.forget(id, &slot),
+                Err(e) => {
+                    self.games.forget(id, &slot);
+                    return Err(e);
+                }
+            }
+        }
+    }
+
+    /// Brings the game back at `deadline` (an unloaded game whose flag will fall then):
+    /// restored, its task sees the time run out and ends the game.
+    pub fn wake_at(&self, id: &str, deadline: Instant) {
+        let (ctx, id) = (self.clone(), id.to_string());
+        tokio::spawn(async move {
+            tokio::time::sleep_until(deadline + Duration::from_millis(5)).await;
+            if let Err(e) = ctx.game(&id).await {
+                eprintln!("dama-server: waking game {id} for its clock: {e}");
+            }
+        });
+    }
+
+    /// Loads the games whose clock runs (so a flag falls even if nobody comes back);
+    /// other live games load when someone asks for them. Returns how many were loaded.
+    pub async fn restore_timed(&self) -> Result<usize, ApiError> {
+        let mut n = 0;
+        for status in ["live", "waiting"] {
+            for row in self.store.list(status, 1_000_000).await? {
+                if game::has_clock(&row) {
+                    self.game(&row.id).await?;
+                    n += 1;
+                }
+            }
+        }
+        Ok(n)
+    }
+}

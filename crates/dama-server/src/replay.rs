@@ -1,0 +1,257 @@
+//! `POST /api/replay`: PDN text (or one FEN) read into games for the replay screen.
+//!
+//! The answer is compact and bounded: each game's start position and its moves (the
+//! squares each one visits and takes); the page computes the positions itself. At most
+//! [`MAX_GAMES`] games and [`MAX_MOVES`] moves are sent at once (`next` says where the
+//! following page starts), the work runs on the blocking pool behind a gate sized to
+//! the machine, and memory per request stays a small multiple of its size.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use dama_core::fen::{parse_fen, write_fen};
+use dama_core::pdn::{PdnGame, PdnReader};
+use dama_core::record::{replay, variant_of};
+use dama_core::{Position, Rules, Variant, VariantFn};
+use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
+
+use crate::api::AppState;
+use crate::error::ApiError;
+use crate::session::{pieces_of, view, PieceView};
+
+/// The largest PDN text taken (the page refuses larger files first).
+pub const MAX_PDN: usize = 4 << 20;
+/// The largest request body: the PDN as a JSON string, with room for its escapes.
+pub const MAX_REQUEST: usize = MAX_PDN + MAX_PDN / 4;
+/// At most this many games are sent at once.
+pub const MAX_GAMES: usize = 200;
+/// At most this many moves (all games together) are sent at once.
+pub const MAX_MOVES: usize = 50_000;
+
+/// What `POST /api/replay` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplayRequest {
+    /// PDN text of one game or more.
+    #[serde(default)]
+    pdn: Option<String>,
+    /// A position instead.
+    #[serde(default)]
+    fen: Option<String>,
+    /// Variant of games without a GameType tag, and of the FEN.
+    #[serde(default)]
+    variant: Option<String>,
+    /// Games of the file to pass over (the `next` of the previous page).
+    #[serde(default)]
+    skip: usize,
+}
+
+/// A position: FEN, pieces, side to move.
+#[derive(Serialize)]
+struct PositionOut {
+    fen: String,
+    pieces: Vec<PieceView>,
+    side: String,
+}
+
+/// A move: its notation, the squares it visits and those it takes.
+#[derive(Serialize)]
+struct MoveOut {
+    notation: String,
+    path: Vec<String>,
+    captured: Vec<String>,
+    promote: bool,
+}
+
+/// One game of the answer.
+#[derive(Serialize, Default)]
+struct GameOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<&'static str>,
+    tags: serde_json::Map<String, serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<PositionOut>,
+    moves: Vec<MoveOut>,
+    warnings: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// The answer.
+#[derive(Serialize, Default)]
+struct ReplayOut {
+    games: Vec<GameOut>,
+    more: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next: Option<usize>,
+}
+
+/// Replays a game, keeping at most `budget` of its moves.
+struct Replay<'a>(&'a PdnGame, usize);
+impl VariantFn for Replay<'_> {
+    type Output = GameOut;
+    fn call<R: Rules>(self) -> GameOut {
+        let tags = self.0.tags.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect();
+        let mut out = GameOut { variant: Some(R::VARIANT.key()), tags, ..GameOut::default() };
+        let r = match replay::<R>(self.0) {
+            Ok(r) => r,
+            Err(e) => {
+                let at = format!("line {}, column {}", e.at.line, e.at.col);
+                out.error = Some(if e.ply == 0 {
+                    format!("{at}: {}", e.reason)
+                } else {
+                    format!("{at}: move {} \"{}\": {}", e.ply, e.text, e.reason)
+                });
+                return out;
+            }
+        };
+        let mut pos = *r.game.start();
+        out.start = Some(position(&pos));
+        for mv in r.moves.iter().take(self.1) {
+            let v = view(&pos, mv);
+            pos = pos.play(mv);
+            out.moves.push(MoveOut { notation: v.notation, path: v.path, captured: v.captured, promote: v.promote });
+        }
+        out.warnings = r.warnings;
+        if r.moves.len() > self.1 {
+            out.warnings.push(format!("only the first {} of its {} moves are shown", self.1, r.moves.len()));
+        }
+        out
+    }
+}
+
+fn position<R: Rules>(pos: &Position<R>) -> PositionOut {
+    PositionOut { fen: write_fen(pos), pieces: pieces_of(pos), side: pos.side().to_string() }
+}
+
+struct FenOnly<'a>(&'a str);
+impl VariantFn for FenOnly<'_> {
+    type Output = Result<GameOut, ApiError>;
+    fn call<R: Rules>(self) -> Self::Output {
+        let pos = parse_fen::<R>(self.0.trim()).map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?;
+        Ok(GameOut { variant: Some(R::VARIANT.key()), start: Some(position(&pos)), ..GameOut::default() })
+    }
+}
+
+fn variant_named(key: Option<&str>) -> Result<Option<Variant>, ApiError> {
+    match key {
+        None | Some("") => Ok(None),
+        Some(k) => Variant::ALL
+            .into_iter()
+            .find(|v| v.key() == k)
+            .map(Some)
+            .ok_or_else(|| ApiError::BadRequest(format!("unknown variant \"{k}\""))),
+    }
+}
+
+/// Replays the games of `text` from game `skip`, at most `max_games` games and
+/// `max_moves` moves.
+fn replay_text(text: &str, default: Option<Variant>, skip: usize, max_games: usize, max_moves: usize) -> ReplayOut {
+    let mut out = ReplayOut::default();
+    let mut moves = 0;
+    for (i, g) in PdnReader::new(text.as_bytes()).enumerate().skip(skip) {
+        if out.games.len() == max_games || moves >= max_moves {
+            (out.more, out.next) = (true, Some(i));
+            break;
+        }
+        let game = match g {
+            Ok(g) => {
+                // A game that would pass the page's bound waits for the next page,
+                // unless it is the first (then it is cut).
+                if !out.games.is_empty() && moves + g.moves.len() > max_moves {
+                    (out.more, out.next) = (true, Some(i));
+                    break;
+                }
+                match variant_of(&g, default.unwrap_or(Variant::English)) {
+                    Ok(v) => v.visit(Replay(&g, max_moves - moves)),
+                    Err(e) => GameOut { error: Some(e), ..GameOut::default() },
+                }
+            }
+            Err(e) => GameOut { error: Some(e.to_string()), ..GameOut::default() },
+        };
+        moves += game.moves.len();
+        out.games.push(game);
+    }
+    out
+}
+
+/// Replays run at most this many at once; a few more may wait, the rest are told to
+/// come back.
+pub struct ReplayGate {
+    permits: Arc<Semaphore>,
+    waiting: AtomicUsize,
+    max_waiting: usize,
+}
+
+impl ReplayGate {
+    /// As many at once as the machine has cores, and 16 waiting.
+    pub fn for_machine() -> ReplayGate {
+        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+        ReplayGate { permits: Arc::new(Semaphore::new(cores)), waiting: AtomicUsize::new(0), max_waiting: 16 }
+    }
+}
+
+/// `POST /api/replay`.
+pub async fn replay_games(State(st): State<AppState>, body: String) -> Result<Response, ApiError> {
+    let req: ReplayRequest =
+        serde_json::from_str(&body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))?;
+    drop(body);
+    let default = variant_named(req.variant.as_deref())?;
+    if let Some(fen) = req.fen.as_deref().filter(|f| !f.trim().is_empty()) {
+        let v = default.ok_or_else(|| ApiError::BadRequest("a FEN needs a variant".into()))?;
+        let game = v.visit(FenOnly(fen))?;
+        return Ok(axum::Json(ReplayOut { games: vec![game], ..ReplayOut::default() }).into_response());
+    }
+    let text = req.pdn.unwrap_or_default();
+    if text.trim().is_empty() {
+        return Err(ApiError::BadRequest("give a PDN text or a FEN".into()));
+    }
+    if text.len() > MAX_PDN {
+        return Err(ApiError::BadRequest(format!("PDN text too large ({} bytes; the limit is {MAX_PDN})", text.len())));
+    }
+    let gate = st.replay_gate();
+    if gate.permits.available_permits() == 0 && gate.waiting.load(Ordering::Relaxed) >= gate.max_waiting {
+        return Err(ApiError::TooMany("the server is replaying many files now; please try again in a moment".into()));
+    }
+    gate.waiting.fetch_add(1, Ordering::Relaxed);
+    let permit = gate.permits.clone().acquire_owned().await;
+    gate.waiting.fetch_sub(1, Ordering::Relaxed);
+    let permit = permit.map_err(|_| ApiError::Internal)?;
+    let skip = req.skip;
+    let bytes = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        serde_json::to_vec(&replay_text(&text, default, skip, MAX_GAMES, MAX_MOVES))
+    })
+    .await
+    .map_err(|_| ApiError::Internal)?
+    .map_err(|_| ApiError::Internal)?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_file_is_sent_in_bounded_pages() {
+        // One 8-move game, 300 times: 200 games in the first page, then the rest.
+        let game = "[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14 *\n\n";
+        let text = game.repeat(300);
+        let first = replay_text(&text, None, 0, MAX_GAMES, MAX_MOVES);
+        assert_eq!((first.games.len(), first.more, first.next), (MAX_GAMES, true, Some(200)));
+        let rest = replay_text(&text, None, 200, MAX_GAMES, MAX_MOVES);
+        assert_eq!((rest.games.len(), rest.more), (100, false));
+        assert_eq!(rest.games[0].moves.len(), 8);
+        // Bounded by moves too: 20 moves a page is two whole games, and a first game
+        // longer than a page is cut.
+        let page = replay_text(&text, None, 0, MAX_GAMES, 20);
+        assert_eq!((page.games.len(), page.next), (2, Some(2)));
+        let cut = replay_text(&text, None, 5, MAX_GAMES, 6);
+        assert_eq!((cut.games.len(), cut.games[0].moves.len(), cut.next), (1, 6, Some(6)));
+        assert!(cut.games[0].warnings[0].contains("first 6 of its 8"), "{:?}", cut.games[0].warnings);
+    }
+}

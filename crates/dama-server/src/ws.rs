@@ -1,0 +1,212 @@
+//! The websocket of a game. The client's first frame is `{"type": "hello", "token":
+//! ..., "since": V}` (the seat token never travels in the address, where proxies log
+//! it); then it hears versioned events and sends actions. Frames are bounded by the
+//! transport: up to [`MAX_FRAME`] bytes are read, larger ones up to [`MAX_MESSAGE`] get
+//! an error and the connection stays, anything larger gets an error and a close.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use futures_util::stream::SplitSink;
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::broadcast;
+
+use crate::error::ApiError;
+use crate::game::{Action, Caller, Catchup, Event, GameHandle, Hello, Subscription};
+use crate::registry::Ctx;
+
+/// Largest frame a client may send and have read.
+pub const MAX_FRAME: usize = 4096;
+/// Largest message the transport buffers; beyond it the connection is closed.
+pub const MAX_MESSAGE: usize = 64 * 1024;
+/// How long the server waits for the hello frame.
+pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The transport's limits and buffers: small buffers (a live game holds three
+/// connections or more and its messages are small) and a bounded message size.
+pub fn configure(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
+    upgrade.read_buffer_size(4 * 1024).write_buffer_size(0).max_frame_size(MAX_MESSAGE).max_message_size(MAX_MESSAGE)
+}
+
+/// What the upgrade request said: the version in the address, the client's address,
+/// and a token header (for programs; browsers send the token in the hello frame).
+pub struct Opening {
+    /// `since=V` from the address.
+    pub since: Option<u64>,
+    /// The client's address.
+    pub ip: IpAddr,
+    /// The `x-dama-token` header.
+    pub token: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum First {
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        since: Option<u64>,
+    },
+}
+
+type Sink = SplitSink<WebSocket, Message>;
+
+fn error(status: u16, message: impl Into<String>) -> Value {
+    json!({"type": "error", "status": status, "message": message.into()})
+}
+
+async fn send(sink: &mut Sink, v: &Value) -> bool {
+    sink.send(Message::Text(v.to_string().into())).await.is_ok()
+}
+
+/// Sends an error and closes with `code`.
+async fn refuse(sink: &mut Sink, status: u16, message: String, code: u16) {
+    let _ = send(sink, &error(status, message.clone())).await;
+    let reason = message.chars().take(100).collect::<String>();
+    let _ = sink.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
+}
+
+/// Gives a refused client a moment to read the error and the close frame: dropping a
+/// socket with unread input resets the connection, and the reset discards what the
+/// client had not read yet.
+async fn linger(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+    let until = tokio::time::Instant::now() + Duration::from_secs(1);
+    let _ = tokio::time::timeout_at(until, async {
+        while let Some(m) = stream.next().await {
+            if m.is_err() {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    })
+    .await;
+    // The transport has stopped reading; the socket stays open until the deadline.
+    tokio::time::sleep_until(until).await;
+}
+
+fn snapshot_message(s: &crate::game::Snapshot) -> Value {
+    json!({"type": "snapshot", "v": s.version, "game": s})
+}
+
+/// Serves one websocket until either side closes.
+pub async fn client(socket: WebSocket, ctx: Ctx, id: String, open: Opening) {
+    let (mut sink, mut stream) = socket.split();
+    let hello = match tokio::time::timeout(HELLO_TIMEOUT, stream.next()).await {
+        Ok(Some(Ok(Message::Text(t)))) if t.len() <= MAX_FRAME => serde_json::from_str::<First>(t.as_str()),
+        Ok(Some(Ok(_))) | Ok(Some(Err(_))) | Err(_) => {
+            let m = "the first frame must be {\"type\": \"hello\"} with the seat token, if any, and since";
+            return refuse(&mut sink, 400, m.into(), 1008).await;
+        }
+        Ok(None) => return,
+    };
+    let (token, since) = match hello {
+        Ok(First::Hello { token, since }) => (token.or(open.token), since.or(open.since)),
+        Err(e) => return refuse(&mut sink, 400, format!("bad hello frame: {e}"), 1008).await,
+    };
+    let hello = Hello { token: token.clone(), since, ip: open.ip };
+    // The game may give its memory back between the upgrade and now: load it again.
+    let mut sub = None;
+    for _ in 0..2 {
+        let h = match ctx.game(&id).await {
+            Ok(h) => h,
+            Err(e) => return refuse(&mut sink, e.status().as_u16(), e.to_string(), 1011).await,
+        };
+        match h.subscribe(hello.clone()).await {
+            Ok(s) => {
+                sub = Some((h, s));
+                break;
+            }
+            Err(ApiError::Gone) => continue,
+            Err(e) => return refuse(&mut sink, e.status().as_u16(), e.to_string(), 1008).await,
+        }
+    }
+    let Some((h, sub)) = sub else { return refuse(&mut sink, 503, ApiError::Gone.to_string(), 1011).await };
+    serve(&mut sink, &mut stream, &h, sub, token).await;
+    h.leave(open.ip).await;
+}
+
+async fn serve(
+    sink: &mut Sink,
+    stream: &mut futures_util::stream::SplitStream<WebSocket>,
+    h: &GameHandle,
+    sub: Subscription,
+    token: Option<String>,
+) {
+    let Subscription { first, mut rx, seats, conn } = sub;
+    let first: Vec<Value> = match first {
+        Catchup::Snapshot(s) => vec![snapshot_message(&s)],
+        Catchup::Events(events) => events.iter().map(|e| json!(e)).collect(),
+    };
+    for m in &first {
+        if !send(sink, m).await {
+            return;
+        }
+    }
+    let caller = Caller { token, conn: Some(conn) };
+    loop {
+        tokio::select! {
+            ev = rx.recv() => {
+                let msg = match ev {
+                    // Suggestions are for the player to move only.
+                    Ok(Event::Suggestions { ref to, .. }) if !seats.iter().any(|c| c.to_string() == *to) => continue,
+                    Ok(e) => json!(e),
+                    Err(broadcast::error::RecvError::Lagged(_)) => match h.snapshot().await {
+                        Ok(s) => snapshot_message(&s),
+                        Err(_) => break,
+                    },
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                if !send(sink, &msg).await {
+                    break;
+                }
+            }
+            msg = stream.next() => {
+                let reply = match msg {
+                    Some(Ok(Message::Text(t))) => frame(h, &caller, t.as_str()).await,
+                    Some(Ok(Message::Binary(_))) => Some(error(400, "send JSON text frames")),
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Ok(_)) => None,
+                    Some(Err(e)) => {
+                        // The transport refused a message over its limit (or broke).
+                        let m = format!("frame too large or malformed ({e}); the limit is {MAX_FRAME} bytes");
+                        refuse(sink, 413, m, 1009).await;
+                        linger(stream).await;
+                        break;
+                    }
+                };
+                if let Some(r) = reply {
+                    if !send(sink, &r).await {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+async fn frame(h: &GameHandle, caller: &Caller, text: &str) -> Option<Value> {
+    if text.len() > MAX_FRAME {
+        return Some(error(413, format!("frame too large ({} bytes; the limit is {MAX_FRAME})", text.len())));
+    }
+    let v: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return Some(error(400, format!("bad JSON: {e}"))),
+    };
+    match v.get("type").and_then(|t| t.as_str()) {
+        Some("ping") => return Some(json!({"type": "pong"})),
+        Some("resync") => return h.snapshot().await.ok().map(|s| snapshot_message(&s)),
+        Some("hello") => return Some(error(409, "hello is the first frame only")),
+        _ => {}
+    }
+    let action: Action = match serde_json::from_value(v) {
+        Ok(a) => a,
+        Err(e) => return Some(error(400, format!("unknown message: {e}"))),
+    };
+    match h.act(caller.clone(), action).await {
+        Ok(()) => None,
+        Err(e) => Some(error(e.status().as_u16(), e.to_string())),
+    }
+}
