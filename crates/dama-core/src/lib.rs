@@ -11,6 +11,8 @@
 pub mod bits;
 pub mod color;
 pub mod fen;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod game;
 pub mod geometry;
 pub mod movegen;

@@ -8,6 +8,8 @@ pub mod api;
 pub mod client;
 pub mod clock;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod game;
 pub mod pool;
 pub mod registry;

@@ -232,6 +232,18 @@ pub async fn replay_games(State(st): State<AppState>, body: String) -> Result<Re
     Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
 }
 
+/// The fuzz harness's way in: a replay request read and run with small bounds.
+pub(crate) fn fuzz(text: &str) {
+    if let Ok(req) = serde_json::from_str::<ReplayRequest>(text) {
+        if let Ok(default) = variant_named(req.variant.as_deref()) {
+            if let (Some(fen), Some(v)) = (req.fen.as_deref(), default) {
+                let _ = v.visit(FenOnly(fen));
+            }
+            let _ = serde_json::to_vec(&replay_text(req.pdn.as_deref().unwrap_or(""), default, req.skip, 5, 500));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
