@@ -3,13 +3,13 @@
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_hub;
-mod cmd_loadtest;
 mod cmd_match;
 mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
 mod cmd_serve;
 mod cmd_tune;
+mod loadtest;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -41,7 +41,7 @@ enum Command {
     /// Fit the evaluation weights of a variant family to game results.
     Tune(cmd_tune::Args),
     /// Load-test the server: concurrent games over websockets, latency and memory.
-    Loadtest(cmd_loadtest::Args),
+    Loadtest(loadtest::Args),
     /// Check and convert PDN files.
     #[command(subcommand)]
     Pdn(cmd_pdn::Command),
@@ -68,7 +68,7 @@ fn main() -> Result<()> {
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
         Some(Command::Tune(a)) => cmd_tune::run(a),
-        Some(Command::Loadtest(a)) => cmd_loadtest::run(a),
+        Some(Command::Loadtest(a)) => loadtest::run(a),
         Some(Command::Serve(a)) => cmd_serve::run(a),
         None => cmd_serve::run(cmd_serve::Args::from_env()),
     }

@@ -53,6 +53,11 @@ enum First {
     },
 }
 
+/// Reads a hello frame: the seat token and the version, if given.
+pub fn read_hello(text: &str) -> Result<(Option<String>, Option<u64>), serde_json::Error> {
+    serde_json::from_str::<First>(text).map(|First::Hello { token, since }| (token, since))
+}
+
 type Sink = SplitSink<WebSocket, Message>;
 
 fn error(status: u16, message: impl Into<String>) -> Value {
@@ -60,7 +65,11 @@ fn error(status: u16, message: impl Into<String>) -> Value {
 }
 
 async fn send(sink: &mut Sink, v: &Value) -> bool {
-    sink.send(Message::Text(v.to_string().into())).await.is_ok()
+    send_text(sink, v.to_string()).await
+}
+
+async fn send_text(sink: &mut Sink, text: String) -> bool {
+    sink.send(Message::Text(text.into())).await.is_ok()
 }
 
 /// Sends an error and closes with `code`.
@@ -87,15 +96,26 @@ async fn linger(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
     tokio::time::sleep_until(until).await;
 }
 
-fn snapshot_message(s: &crate::game::Snapshot) -> Value {
-    json!({"type": "snapshot", "v": s.version, "game": s})
+/// A snapshot message, serialized straight to text (no JSON tree in between).
+fn snapshot_message(s: &crate::game::Snapshot) -> String {
+    #[derive(serde::Serialize)]
+    struct Msg<'a> {
+        r#type: &'static str,
+        v: u64,
+        game: &'a crate::game::Snapshot,
+    }
+    serde_json::to_string(&Msg { r#type: "snapshot", v: s.version, game: s }).unwrap_or_default()
+}
+
+fn event_message(e: &Event) -> String {
+    serde_json::to_string(e).unwrap_or_default()
 }
 
 /// Serves one websocket until either side closes.
 pub async fn client(socket: WebSocket, ctx: Ctx, id: String, open: Opening) {
     let (mut sink, mut stream) = socket.split();
     let hello = match tokio::time::timeout(HELLO_TIMEOUT, stream.next()).await {
-        Ok(Some(Ok(Message::Text(t)))) if t.len() <= MAX_FRAME => serde_json::from_str::<First>(t.as_str()),
+        Ok(Some(Ok(Message::Text(t)))) if t.len() <= MAX_FRAME => read_hello(t.as_str()),
         Ok(Some(Ok(_))) | Ok(Some(Err(_))) | Err(_) => {
             let m = "the first frame must be {\"type\": \"hello\"} with the seat token, if any, and since";
             return refuse(&mut sink, 400, m.into(), 1008).await;
@@ -103,14 +123,16 @@ pub async fn client(socket: WebSocket, ctx: Ctx, id: String, open: Opening) {
         Ok(None) => return,
     };
     let (token, since) = match hello {
-        Ok(First::Hello { token, since }) => (token.or(open.token), since.or(open.since)),
+        Ok((token, since)) => (token.or(open.token), since.or(open.since)),
         Err(e) => return refuse(&mut sink, 400, format!("bad hello frame: {e}"), 1008).await,
     };
     let hello = Hello { token: token.clone(), since, ip: open.ip };
     // The game may give its memory back between the upgrade and now: load it again.
     let mut sub = None;
     for _ in 0..2 {
-        let h = match ctx.game(&id).await {
+        // Boxed: loading a game is a large future, and this task lives as long as the
+        // connection.
+        let h = match Box::pin(ctx.game(&id)).await {
             Ok(h) => h,
             Err(e) => return refuse(&mut sink, e.status().as_u16(), e.to_string(), 1011).await,
         };
@@ -136,12 +158,12 @@ async fn serve(
     token: Option<String>,
 ) {
     let Subscription { first, mut rx, seats, conn } = sub;
-    let first: Vec<Value> = match first {
+    let first: Vec<String> = match first {
         Catchup::Snapshot(s) => vec![snapshot_message(&s)],
-        Catchup::Events(events) => events.iter().map(|e| json!(e)).collect(),
+        Catchup::Events(events) => events.iter().map(event_message).collect(),
     };
-    for m in &first {
-        if !send(sink, m).await {
+    for m in first {
+        if !send_text(sink, m).await {
             return;
         }
     }
@@ -152,21 +174,21 @@ async fn serve(
                 let msg = match ev {
                     // Suggestions are for the player to move only.
                     Ok(Event::Suggestions { ref to, .. }) if !seats.iter().any(|c| c.to_string() == *to) => continue,
-                    Ok(e) => json!(e),
+                    Ok(e) => event_message(&e),
                     Err(broadcast::error::RecvError::Lagged(_)) => match h.snapshot().await {
                         Ok(s) => snapshot_message(&s),
                         Err(_) => break,
                     },
                     Err(broadcast::error::RecvError::Closed) => break,
                 };
-                if !send(sink, &msg).await {
+                if !send_text(sink, msg).await {
                     break;
                 }
             }
             msg = stream.next() => {
                 let reply = match msg {
                     Some(Ok(Message::Text(t))) => frame(h, &caller, t.as_str()).await,
-                    Some(Ok(Message::Binary(_))) => Some(error(400, "send JSON text frames")),
+                    Some(Ok(Message::Binary(_))) => Some(error(400, "send JSON text frames").to_string()),
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Ok(_)) => None,
                     Some(Err(e)) => {
@@ -178,7 +200,7 @@ async fn serve(
                     }
                 };
                 if let Some(r) = reply {
-                    if !send(sink, &r).await {
+                    if !send_text(sink, r).await {
                         break;
                     }
                 }
@@ -187,26 +209,28 @@ async fn serve(
     }
 }
 
-async fn frame(h: &GameHandle, caller: &Caller, text: &str) -> Option<Value> {
+/// Answers a client's frame (None: nothing to say; the effect comes as an event).
+async fn frame(h: &GameHandle, caller: &Caller, text: &str) -> Option<String> {
     if text.len() > MAX_FRAME {
-        return Some(error(413, format!("frame too large ({} bytes; the limit is {MAX_FRAME})", text.len())));
+        let m = format!("frame too large ({} bytes; the limit is {MAX_FRAME})", text.len());
+        return Some(error(413, m).to_string());
     }
     let v: Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => return Some(error(400, format!("bad JSON: {e}"))),
+        Err(e) => return Some(error(400, format!("bad JSON: {e}")).to_string()),
     };
     match v.get("type").and_then(|t| t.as_str()) {
-        Some("ping") => return Some(json!({"type": "pong"})),
+        Some("ping") => return Some(json!({"type": "pong"}).to_string()),
         Some("resync") => return h.snapshot().await.ok().map(|s| snapshot_message(&s)),
-        Some("hello") => return Some(error(409, "hello is the first frame only")),
+        Some("hello") => return Some(error(409, "hello is the first frame only").to_string()),
         _ => {}
     }
     let action: Action = match serde_json::from_value(v) {
         Ok(a) => a,
-        Err(e) => return Some(error(400, format!("unknown message: {e}"))),
+        Err(e) => return Some(error(400, format!("unknown message: {e}")).to_string()),
     };
     match h.act(caller.clone(), action).await {
         Ok(()) => None,
-        Err(e) => Some(error(e.status().as_u16(), e.to_string())),
+        Err(e) => Some(error(e.status().as_u16(), e.to_string()).to_string()),
     }
 }

@@ -1,5 +1,10 @@
 //! `dama loadtest`: many concurrent games over real websockets against a server in its
 //! own process; reports moves/s, move round-trip percentiles and server memory per game.
+//! `--hostile N` mixes in clients that try to break the server ([`hostile`]); `--idle N`
+//! measures the memory of games nobody plays ([`idle`]).
+
+mod hostile;
+mod idle;
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -38,15 +43,28 @@ pub struct Args {
     /// Use a running server instead of starting one.
     #[arg(long)]
     addr: Option<SocketAddr>,
+    /// Hostile clients running beside the games: oversized frames, floods of offers,
+    /// unknown ids and bad JSON, replay bombs, hint floods.
+    #[arg(long, default_value_t = 0)]
+    hostile: usize,
+    /// Instead of playing: create this many games of each mode, nobody connected, and
+    /// report the server's memory while they are loaded and once they are unloaded.
+    #[arg(long)]
+    idle: Option<usize>,
+    /// The server program to start (default: this one), e.g. an older build to compare.
+    #[arg(long)]
+    server_bin: Option<std::path::PathBuf>,
 }
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
+/// A field of /proc/PID/status, KB.
 fn status_kb(pid: u32, field: &str) -> Option<u64> {
     let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     s.lines().find(|l| l.starts_with(field))?.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// Resident memory of a process, KB.
 fn rss_kb(pid: u32) -> Option<u64> {
     status_kb(pid, "VmRSS:")
 }
@@ -183,26 +201,50 @@ pub fn run(a: Args) -> Result<()> {
     rt.block_on(async_run(a))
 }
 
+/// Starts `bin serve` on a free port with a fresh SQLite database (and `env`), and waits
+/// until it accepts connections.
+async fn start_server(
+    bin: &std::path::Path,
+    env: &[(&str, &str)],
+) -> Result<(SocketAddr, ServerProcess, std::path::PathBuf)> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse()?;
+    let db = std::env::temp_dir().join(format!("dama-loadtest-{}-{port}.sqlite", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let child = Command::new(bin)
+        .args(["serve", "--bind", &addr.to_string(), "--database-url", &format!("sqlite:{}", db.display())])
+        .envs(env.iter().copied())
+        .stdout(Stdio::null())
+        .spawn()
+        .with_context(|| format!("starting the server {}", bin.display()))?;
+    let p = ServerProcess(child);
+    for _ in 0..200 {
+        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+            return Ok((addr, p, db));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    bail!("the server did not start listening on {addr}")
+}
+
+fn remove_db(db: &std::path::Path) {
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+    }
+}
+
 async fn async_run(a: Args) -> Result<()> {
+    let bin = match &a.server_bin {
+        Some(b) => b.clone(),
+        None => std::env::current_exe()?,
+    };
+    if let Some(n) = a.idle {
+        return idle::run(&bin, n).await;
+    }
     let (addr, server) = match a.addr {
         Some(addr) => (addr, None),
         None => {
-            let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-            let addr: SocketAddr = format!("127.0.0.1:{port}").parse()?;
-            let db = std::env::temp_dir().join(format!("dama-loadtest-{}.sqlite", std::process::id()));
-            let _ = std::fs::remove_file(&db);
-            let child = Command::new(std::env::current_exe()?)
-                .args(["serve", "--bind", &addr.to_string(), "--database-url", &format!("sqlite:{}", db.display())])
-                .stdout(Stdio::null())
-                .spawn()
-                .context("starting the server")?;
-            let p = ServerProcess(child);
-            for _ in 0..100 {
-                if tokio::net::TcpStream::connect(addr).await.is_ok() {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
+            let (addr, p, db) = start_server(&bin, &[]).await?;
             (addr, Some((p, db)))
         }
     };
@@ -217,6 +259,8 @@ async fn async_run(a: Args) -> Result<()> {
     let args = Arc::new(a);
     let ready = Arc::new(tokio::sync::Barrier::new(args.games + 1));
     let setup = Arc::new(Semaphore::new(64));
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let hostile = hostile::spawn(addr, args.hostile, done.clone());
     let t0 = Instant::now();
     let mut tasks = Vec::new();
     for i in 0..args.games {
@@ -239,6 +283,8 @@ async fn async_run(a: Args) -> Result<()> {
         let _ = t.await;
     }
     let play_s = t1.elapsed().as_secs_f64();
+    done.store(true, Ordering::Relaxed);
+    let hostile = hostile.finish().await;
     let peak = pid.and_then(|p| status_kb(p, "VmHWM:"));
     let mut lat = stats.latencies_us.lock().map_err(|_| anyhow!("lock"))?.clone();
     lat.sort_unstable();
@@ -273,10 +319,15 @@ async fn async_run(a: Args) -> Result<()> {
         );
     }
     println!("failures {}", stats.failures.load(Ordering::Relaxed));
-    if let Some((_, db)) = server {
-        for s in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+    if args.hostile > 0 {
+        println!("{hostile}");
+        if let Some(p) = pid {
+            let alive = std::fs::metadata(format!("/proc/{p}")).is_ok();
+            println!("server alive after the hostile clients: {alive}");
         }
+    }
+    if let Some((_, db)) = server {
+        remove_db(&db);
     }
     Ok(())
 }
