@@ -58,12 +58,15 @@ struct PositionOut {
     side: String,
 }
 
-/// A move: its notation, the squares it visits and those it takes.
+/// A move: its notation, the squares it visits and those it takes (left out when none),
+/// and whether it crowns (left out when not).
 #[derive(Serialize)]
 struct MoveOut {
     notation: String,
     path: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     captured: Vec<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     promote: bool,
 }
 
@@ -188,10 +191,12 @@ pub struct ReplayGate {
 }
 
 impl ReplayGate {
-    /// As many at once as the machine has cores, and 16 waiting.
+    /// Half as many at once as the machine has cores (at least one: the games keep the
+    /// rest), and 16 waiting.
     pub fn for_machine() -> ReplayGate {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        ReplayGate { permits: Arc::new(Semaphore::new(cores)), waiting: AtomicUsize::new(0), max_waiting: 16 }
+        let permits = Arc::new(Semaphore::new((cores / 2).max(1)));
+        ReplayGate { permits, waiting: AtomicUsize::new(0), max_waiting: 16 }
     }
 }
 

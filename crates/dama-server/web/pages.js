@@ -290,10 +290,10 @@ export function replayPage(main, params) {
     return g.moves.map((mv) => {
       const from = mv.path[0];
       const to = mv.path[mv.path.length - 1];
-      const taken = new Set(mv.captured);
+      const taken = new Set(mv.captured || []);
       const moving = pieces.find((p) => p.square === from);
       pieces = pieces.filter((p) => p !== moving && !taken.has(p.square));
-      if (moving) pieces.push({ square: to, color: moving.color, king: moving.king || mv.promote });
+      if (moving) pieces.push({ square: to, color: moving.color, king: moving.king || !!mv.promote });
       side = side === 'white' ? 'black' : 'white';
       return { mv, pieces, side };
     });
