@@ -8,7 +8,7 @@ use dama_core::Variant;
 use dama_engine::level::Level;
 use dama_engine::player::player;
 use dama_engine::search::Limits;
-use dama_engine::time::{budget, Clock};
+use dama_engine::time::{limits as time_limits, Clock};
 
 /// Arguments of `dama analyze`.
 #[derive(clap::Args)]
@@ -40,13 +40,11 @@ pub fn run(a: Args) -> Result<()> {
     match (a.depth, a.movetime) {
         (Some(d), _) => limits.depth = Some(d),
         (None, Some(t)) if t > 0.0 => {
-            let (soft, hard) = budget(Clock::MoveTime(Duration::from_secs_f64(t)));
-            (limits.soft_time, limits.hard_time) = (Some(soft), Some(hard));
+            limits = time_limits(Clock::MoveTime(Duration::from_secs_f64(t)));
         }
         (None, Some(_)) => bail!("--movetime must be positive"),
         (None, None) => {
-            let (soft, hard) = budget(Clock::MoveTime(Duration::from_secs(2)));
-            (limits.soft_time, limits.hard_time) = (Some(soft), Some(hard));
+            limits = time_limits(Clock::MoveTime(Duration::from_secs(2)));
         }
     }
     let stop = AtomicBool::new(false);

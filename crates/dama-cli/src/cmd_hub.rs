@@ -5,10 +5,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use dama_engine::eval::{EvalKind, Weights};
 use dama_engine::hub::{to_hub_move, Action, Hub};
 use dama_engine::level::Level;
 use dama_engine::player::{player, Player};
+use dama_engine::search::Limits;
 
 /// Arguments of `dama hub`.
 #[derive(clap::Args)]
@@ -19,16 +21,23 @@ pub struct Args {
     /// Transposition table size in megabytes.
     #[arg(long, default_value_t = 64)]
     hash: usize,
-    /// Evaluation: the tuned weights, or material only (a baseline for matches).
-    #[arg(long, value_enum, default_value = "tuned")]
-    eval: EvalKind,
+    /// Search threads (Lazy SMP); the Hub parameter `threads` sets it too.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Evaluation: the built-in learned weights, or material only (a baseline for
+    /// matches).
+    #[arg(long, value_enum, default_value = "learned")]
+    eval: EvalChoice,
+    /// A weights file written by `dama train`, instead of the built-in weights.
+    #[arg(long)]
+    weights: Option<std::path::PathBuf>,
 }
 
 /// Which evaluation the engine uses.
 #[derive(Clone, Copy, clap::ValueEnum)]
-pub enum EvalKind {
-    /// The tuned weights of the variant's family.
-    Tuned,
+pub enum EvalChoice {
+    /// The learned weights of the variant's family.
+    Learned,
     /// Men and kings only.
     Material,
 }
@@ -41,6 +50,13 @@ fn say(out: &Mutex<std::io::Stdout>, line: &str) {
 
 /// Runs `dama hub` until `quit` or the end of input.
 pub fn run(a: Args) -> Result<()> {
+    let file_weights = match &a.weights {
+        Some(p) => {
+            let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+            Some(Arc::new(Weights::from_bytes(&bytes).with_context(|| format!("{}", p.display()))?))
+        }
+        None => None,
+    };
     let (tx, rx) = mpsc::channel::<String>();
     thread::spawn(move || {
         let stdin = std::io::stdin();
@@ -62,6 +78,9 @@ pub fn run(a: Args) -> Result<()> {
     let mut hub = Hub::default();
     hub.level = Level::new(a.level);
     let mut worker: Option<thread::JoinHandle<()>> = None;
+    // Limits of a search started by `go ponder`, applied at `ponder-hit`.
+    let mut pondering: Option<Limits> = None;
+    let searches = Arc::new(std::sync::atomic::AtomicU64::new(0));
     for line in rx {
         match hub.handle(&line) {
             Action::Reply(lines) => lines.iter().for_each(|l| say(&out, l)),
@@ -70,17 +89,42 @@ pub fn run(a: Args) -> Result<()> {
                 stop.store(true, Ordering::Relaxed);
                 break;
             }
-            Action::Search { limits, level, fen, moves } => {
+            Action::PonderHit => {
+                // The pondered move was played: the search keeps to its limits from now
+                // (the aim where there is one, else the deadline), then answers.
+                if let Some(limits) = pondering.take() {
+                    let (stop, generation, mine) = (stop.clone(), searches.clone(), searches.load(Ordering::Relaxed));
+                    if let Some(t) = limits.soft_time.or(limits.hard_time) {
+                        thread::spawn(move || {
+                            thread::sleep(t);
+                            if generation.load(Ordering::Relaxed) == mine {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        });
+                    }
+                }
+            }
+            Action::Search { limits, level, fen, moves, ponder } => {
                 if let Some(w) = worker.take() {
                     stop.store(true, Ordering::Relaxed);
                     let _ = w.join();
                 }
                 stop.store(false, Ordering::Relaxed);
+                searches.fetch_add(1, Ordering::Relaxed);
+                let limits = if ponder {
+                    pondering = Some(limits);
+                    Limits { depth: limits.depth, ..Limits::default() }
+                } else {
+                    pondering = None;
+                    limits
+                };
+                let threads = hub.threads.max(a.threads);
                 let (out, stop, engine, variant, hash) =
                     (out.clone(), stop.clone(), engine.clone(), hub.variant, a.hash);
-                let weights = match a.eval {
-                    EvalKind::Tuned => None,
-                    EvalKind::Material => Some(dama_engine::eval::MATERIAL_ONLY),
+                let weights = match (a.eval, &file_weights) {
+                    (EvalChoice::Material, _) => Some(EvalKind::Material),
+                    (EvalChoice::Learned, Some(w)) => Some(EvalKind::Learned(w.clone())),
+                    (EvalChoice::Learned, None) => None,
                 };
                 worker = Some(thread::spawn(move || {
                     let mut slot = engine.lock().unwrap_or_else(|e| e.into_inner());
@@ -88,6 +132,7 @@ pub fn run(a: Args) -> Result<()> {
                         *slot = Some(player(variant, hash, weights, 0x0068_7562));
                     }
                     let p = slot.as_mut().expect("engine");
+                    p.set_threads(threads);
                     if let Err(e) = p.set_position(Some(&fen), &moves) {
                         say(&out, &format!("error message=\"{}\"", e.replace('"', "'")));
                         say(&out, "done move=none");

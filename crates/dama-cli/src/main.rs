@@ -3,13 +3,14 @@
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_hub;
-mod cmd_match;
 mod cmd_moves;
 mod cmd_pdn;
 mod cmd_perft;
+mod cmd_selfplay;
 mod cmd_serve;
-mod cmd_tune;
+mod cmd_train;
 mod loadtest;
+mod matches;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -37,9 +38,13 @@ enum Command {
     /// Search fixed positions to a fixed depth: a deterministic node count and speed.
     Bench(cmd_bench::Args),
     /// Play two Hub engines against each other: W/D/L, Elo, SPRT, PDN of the games.
-    Match(cmd_match::Args),
-    /// Fit the evaluation weights of a variant family to game results.
-    Tune(cmd_tune::Args),
+    Match(matches::Args),
+    /// Make match openings: short random lines from the start that a deep search finds level.
+    Openings(matches::openings::Args),
+    /// Play training games: positions with search scores and results, to a data file.
+    Selfplay(cmd_selfplay::Args),
+    /// Fit the evaluation of a family of variants to self-play data.
+    Train(cmd_train::Args),
     /// Load-test the server: concurrent games over websockets, latency and memory.
     Loadtest(loadtest::Args),
     /// Check and convert PDN files.
@@ -66,9 +71,11 @@ fn main() -> Result<()> {
         Some(Command::Analyze(a)) => cmd_analyze::run(a),
         Some(Command::Hub(a)) => cmd_hub::run(a),
         Some(Command::Bench(a)) => cmd_bench::run(a),
-        Some(Command::Match(a)) => cmd_match::run(a),
-        Some(Command::Tune(a)) => cmd_tune::run(a),
+        Some(Command::Match(a)) => matches::run(a),
+        Some(Command::Openings(a)) => matches::openings::run(a),
         Some(Command::Loadtest(a)) => loadtest::run(a),
+        Some(Command::Selfplay(a)) => cmd_selfplay::run(a),
+        Some(Command::Train(a)) => cmd_train::run(a),
         Some(Command::Serve(a)) => cmd_serve::run(a),
         None => cmd_serve::run(cmd_serve::Args::from_env()),
     }

@@ -128,7 +128,14 @@ fn king_can_capture<R: Rules, const WHITE: bool>(pos: &Position<R>) -> bool {
 /// True when the side to move must capture.
 #[inline]
 pub fn has_capture<R: Rules>(pos: &Position<R>) -> bool {
-    match pos.side() {
+    can_capture(pos, pos.side())
+}
+
+/// True when `c` would have a capture if it were to move (a threat, when `c` is not
+/// the side to move).
+#[inline]
+pub fn can_capture<R: Rules>(pos: &Position<R>, c: Color) -> bool {
+    match c {
         Color::White => man_capturers::<R, true>(pos).any() || king_can_capture::<R, true>(pos),
         Color::Black => man_capturers::<R, false>(pos).any() || king_can_capture::<R, false>(pos),
     }

@@ -16,7 +16,7 @@ use dama_core::{Bits, Color, Position, Rules, Variant, VariantFn};
 
 use crate::level::Level;
 use crate::search::Limits;
-use crate::time::{budget, Clock};
+use crate::time::{limits, Clock};
 
 /// A parsed line: command and `name=value` arguments (flags have an empty value).
 pub fn parse_line(line: &str) -> (String, Vec<(String, String)>) {
@@ -159,7 +159,12 @@ pub enum Action {
         fen: String,
         /// Moves played from it (the variant's own long notation).
         moves: Vec<String>,
+        /// Pondering: search without a time limit until `ponder-hit` or `stop`.
+        ponder: bool,
     },
+    /// The opponent played the move pondered on: the search now keeps to `limits`,
+    /// counted from now.
+    PonderHit,
     /// Stop the running search.
     Stop,
     /// Quit.
@@ -174,7 +179,10 @@ pub struct Hub {
     pub level: Level,
     fen: Option<String>,
     moves: Vec<String>,
-    limits: Limits,
+    /// Limits of the next search.
+    pub limits: Limits,
+    /// Search threads.
+    pub threads: usize,
 }
 
 impl Default for Hub {
@@ -185,6 +193,7 @@ impl Default for Hub {
             fen: None,
             moves: Vec::new(),
             limits: Limits::default(),
+            threads: 1,
         }
     }
 }
@@ -226,6 +235,7 @@ impl Hub {
                         quote(&keys.join(" "))
                     ),
                     format!("param name=level value={} type=int min=1 max=10", self.level.number),
+                    format!("param name=threads value={} type=int min=1 max=64", self.threads),
                     "wait".to_string(),
                 ])
             }
@@ -251,6 +261,13 @@ impl Hub {
                         }
                         _ => Action::Reply(vec![format!("error message={}", quote("level must be 1 to 10"))]),
                     },
+                    "threads" => match value.parse::<usize>() {
+                        Ok(n) if (1..=64).contains(&n) => {
+                            self.threads = n;
+                            Action::Reply(vec![])
+                        }
+                        _ => Action::Reply(vec![format!("error message={}", quote("threads must be 1 to 64"))]),
+                    },
                     _ => Action::Reply(vec![]),
                 }
             }
@@ -274,16 +291,14 @@ impl Hub {
                 if let Some(d) = get("depth").and_then(|d| d.parse().ok()) {
                     l.depth = Some(d);
                 } else if let Some(t) = secs("move-time") {
-                    let (soft, hard) = budget(Clock::MoveTime(t));
-                    (l.soft_time, l.hard_time) = (Some(soft), Some(hard));
+                    l = limits(Clock::MoveTime(t));
                 } else if let Some(t) = secs("time") {
                     let clock = Clock::Game {
                         remaining: t,
                         increment: secs("inc").unwrap_or_default(),
                         moves_to_go: get("moves").and_then(|m| m.parse().ok()),
                     };
-                    let (soft, hard) = budget(clock);
-                    (l.soft_time, l.hard_time) = (Some(soft), Some(hard));
+                    l = limits(clock);
                 }
                 self.limits = l;
                 Action::Reply(vec![])
@@ -294,9 +309,11 @@ impl Hub {
                     None => self.variant.visit(StartFen),
                 };
                 let level = if args.iter().any(|(a, _)| a == "analyze") { Level::full() } else { self.level };
-                Action::Search { limits: self.limits, level, fen, moves: self.moves.clone() }
+                let ponder = args.iter().any(|(a, _)| a == "ponder");
+                Action::Search { limits: self.limits, level, fen, moves: self.moves.clone(), ponder }
             }
-            "stop" | "ponder-hit" => Action::Stop,
+            "ponder-hit" => Action::PonderHit,
+            "stop" => Action::Stop,
             "quit" => Action::Quit,
             _ => Action::Reply(vec![]),
         }

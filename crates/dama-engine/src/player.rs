@@ -10,7 +10,7 @@ use dama_core::{Position, Rules, Variant, VariantFn};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use crate::eval::{weights, Family, Weights};
+use crate::eval::EvalKind;
 use crate::level::{pick, Level};
 use crate::search::{Info, Limits, Searcher};
 
@@ -56,6 +56,8 @@ pub trait Player: Send {
     fn legal_moves(&self) -> Vec<String>;
     /// Thinks within `limits` at `level`; `report` hears of each iteration.
     fn think(&mut self, limits: Limits, level: Level, stop: &AtomicBool, report: &mut dyn FnMut(&Report)) -> Decision;
+    /// Searches with this many threads (1 by default).
+    fn set_threads(&mut self, n: usize);
 }
 
 struct Generic<R: Rules> {
@@ -93,6 +95,9 @@ impl<R: Rules> Player for Generic<R> {
     }
     fn fen(&self) -> String {
         write_fen(self.game.position())
+    }
+    fn set_threads(&mut self, n: usize) {
+        self.searcher.threads = n.max(1);
     }
     fn legal_moves(&self) -> Vec<String> {
         let p = self.game.position();
@@ -145,11 +150,11 @@ fn self_text<R: Rules>(pos: &Position<R>, pv: &[dama_core::Move<dama_core::BB<R>
         .collect()
 }
 
-struct Make(usize, Option<Weights>, u64);
+struct Make(usize, Option<EvalKind>, u64);
 impl VariantFn for Make {
     type Output = Box<dyn Player>;
     fn call<R: Rules>(self) -> Box<dyn Player> {
-        let w = self.1.unwrap_or_else(|| weights(Family::of::<R>()));
+        let w = self.1.unwrap_or_else(EvalKind::default_for::<R>);
         Box::new(Generic::<R> {
             searcher: Searcher::new(self.0, w),
             game: Game::from_position(Position::start(), DrawRules::default()),
@@ -158,8 +163,8 @@ impl VariantFn for Make {
     }
 }
 
-/// An engine for `variant` with a `tt_mb` megabyte table, the tuned weights (or
-/// `weights`), and a random seed for the lower levels' choices.
-pub fn player(variant: Variant, tt_mb: usize, weights: Option<Weights>, seed: u64) -> Box<dyn Player> {
-    variant.visit(Make(tt_mb, weights, seed))
+/// An engine for `variant` with a `tt_mb` megabyte table, the built-in evaluation (or
+/// `eval`), and a random seed for the lower levels' choices.
+pub fn player(variant: Variant, tt_mb: usize, eval: Option<EvalKind>, seed: u64) -> Box<dyn Player> {
+    variant.visit(Make(tt_mb, eval, seed))
 }

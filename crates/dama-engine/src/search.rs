@@ -1,17 +1,25 @@
 //! Search: iterative deepening, principal variation search with aspiration windows,
 //! transposition table, killer and history move ordering, forced captures searched to
-//! the end (no capture sequence is cut in half), late move reductions, and draws by
-//! repetition and by the game's material rules inside the search.
+//! the end (no capture sequence is cut in half), a look one move further at the
+//! horizon when the opponent threatens a capture, late move reductions, draws by
+//! repetition and by the game's material rules inside the search, and more threads
+//! sharing the table (Lazy SMP).
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use arrayvec::ArrayVec;
 use dama_core::game::{material_end, DrawRules};
-use dama_core::movegen::{generate, has_capture};
+use dama_core::movegen::{can_capture, generate, has_capture};
+use dama_core::moves::MAX_MOVES;
 use dama_core::{Bits, Color, Move, MoveList, Position, Rules, BB};
 
-use crate::eval::{evaluate, Tables, Weights};
+use crate::eval::{EvalKind, Evaluator};
 use crate::tt::{Bound, Tt};
+
+/// Indices of a move list in search order.
+type Order = ArrayVec<u16, MAX_MOVES>;
 
 /// Larger than any score.
 pub const INF: i32 = 32_000;
@@ -31,9 +39,11 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Most nodes.
     pub nodes: Option<u64>,
-    /// Stop starting iterations after this.
+    /// The time aimed at: after an iteration, stop once past this (stretched while the
+    /// best move keeps changing or the score falls, shrunk while it is stable). None:
+    /// search until `hard_time` (a fixed move time is spent whole).
     pub soft_time: Option<Duration>,
-    /// Abort at this.
+    /// Abort at this, and play the best move found so far.
     pub hard_time: Option<Duration>,
 }
 
@@ -67,12 +77,24 @@ pub struct Outcome<B> {
     pub pv: Vec<Move<B>>,
 }
 
+/// Two stop flags: the caller's, and (for helper threads) the main search's.
+#[derive(Clone, Copy)]
+pub struct StopEither<'a>(&'a AtomicBool, &'a AtomicBool);
+
+impl StopEither<'_> {
+    #[inline]
+    fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed) || self.1.load(Ordering::Relaxed)
+    }
+}
+
 /// A search engine for rules `R` with its tables.
 pub struct Searcher<R: Rules> {
-    tt: Tt<BB<R>>,
-    /// Evaluation weights.
-    pub weights: Weights,
-    tables: Tables<R>,
+    tt: Arc<Tt>,
+    /// Search threads (1: this one only).
+    pub threads: usize,
+    /// The evaluation.
+    pub eval: Evaluator<R>,
     /// Draw rules applied inside the search (material draws).
     pub rules: DrawRules,
     history: Vec<i32>,
@@ -82,15 +104,22 @@ pub struct Searcher<R: Rules> {
     start: Instant,
     limits: Limits,
     aborted: bool,
+    /// The best root move of the iteration under way, once one has been fully searched.
+    root_best: Option<(Move<BB<R>>, i32)>,
 }
 
 impl<R: Rules> Searcher<R> {
-    /// A searcher with a transposition table of `tt_mb` megabytes and given weights.
-    pub fn new(tt_mb: usize, weights: Weights) -> Self {
+    /// A searcher with a transposition table of `tt_mb` megabytes and an evaluation.
+    pub fn new(tt_mb: usize, eval: EvalKind) -> Self {
+        Self::with_table(Arc::new(Tt::new(tt_mb)), Evaluator::new(eval))
+    }
+
+    /// A searcher over a shared table (helper threads).
+    fn with_table(tt: Arc<Tt>, eval: Evaluator<R>) -> Self {
         Searcher {
-            tt: Tt::new(tt_mb),
-            weights,
-            tables: Tables::new(),
+            tt,
+            threads: 1,
+            eval,
             rules: DrawRules::official(R::VARIANT),
             history: vec![0; 128 * 128],
             killers: [[None; 2]; MAX_PLY],
@@ -99,6 +128,7 @@ impl<R: Rules> Searcher<R> {
             start: Instant::now(),
             limits: Limits::default(),
             aborted: false,
+            root_best: None,
         }
     }
 
@@ -109,14 +139,14 @@ impl<R: Rules> Searcher<R> {
         self.killers = [[None; 2]; MAX_PLY];
     }
 
-    fn out_of_time(&mut self, stop: &AtomicBool) -> bool {
+    fn out_of_time(&mut self, stop: &StopEither<'_>) -> bool {
         if self.aborted {
             return true;
         }
         if self.nodes & 1023 == 0 {
             let over_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
             let over_time = self.limits.hard_time.is_some_and(|t| self.start.elapsed() >= t);
-            if over_nodes || over_time || stop.load(Ordering::Relaxed) {
+            if over_nodes || over_time || stop.is_set() {
                 self.aborted = true;
             }
         }
@@ -142,6 +172,70 @@ impl<R: Rules> Searcher<R> {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info<BB<R>>),
     ) -> Outcome<BB<R>> {
+        if self.threads > 1 {
+            return self.think_smp(pos, history, limits, stop, report);
+        }
+        self.tt.new_search();
+        self.iterate(pos, history, limits, stop, report, 0)
+    }
+
+    /// Lazy SMP: helpers search the same position over the shared table (half of them
+    /// one ply deeper), so the main search finds more of its work already done.
+    fn think_smp(
+        &mut self,
+        pos: &Position<R>,
+        history: &[u64],
+        limits: Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Info<BB<R>>),
+    ) -> Outcome<BB<R>> {
+        self.tt.new_search();
+        let helpers_stop = AtomicBool::new(false);
+        let mut helpers: Vec<Searcher<R>> = (1..self.threads)
+            .map(|_| {
+                let mut h = Searcher::with_table(self.tt.clone(), self.eval.clone());
+                h.rules = self.rules;
+                h
+            })
+            .collect();
+        std::thread::scope(|sc| {
+            for (i, h) in helpers.iter_mut().enumerate() {
+                let (hs, stop) = (&helpers_stop, stop);
+                sc.spawn(move || {
+                    let both = StopEither(hs, stop);
+                    let lim =
+                        Limits { depth: limits.depth.map(|d| d + 1), nodes: None, soft_time: None, hard_time: None };
+                    h.iterate_with(pos, history, lim, &both, &mut |_| {}, (i % 2) as u32 + 1);
+                });
+            }
+            let out = self.iterate(pos, history, limits, stop, report, 0);
+            helpers_stop.store(true, Ordering::Relaxed);
+            out
+        })
+    }
+
+    fn iterate(
+        &mut self,
+        pos: &Position<R>,
+        history: &[u64],
+        limits: Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Info<BB<R>>),
+        skip: u32,
+    ) -> Outcome<BB<R>> {
+        self.iterate_with(pos, history, limits, &StopEither(stop, stop), report, skip)
+    }
+
+    /// Iterative deepening; `skip` starts helpers off the main thread's depths.
+    fn iterate_with(
+        &mut self,
+        pos: &Position<R>,
+        history: &[u64],
+        limits: Limits,
+        stop: &StopEither<'_>,
+        report: &mut dyn FnMut(&Info<BB<R>>),
+        skip: u32,
+    ) -> Outcome<BB<R>> {
         self.start = Instant::now();
         self.limits = limits;
         self.nodes = 0;
@@ -159,9 +253,13 @@ impl<R: Rules> Searcher<R> {
         }
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 10).min(MAX_PLY as u32 - 10);
         let mut score = 0;
-        for depth in 1..=max_depth {
-            let mut window = 40;
+        // How much of the aimed time to allow: shrinks while the best move holds,
+        // grows when it changes or the score falls.
+        let mut stretch = 1.0f64;
+        for depth in (1 + skip).min(max_depth)..=max_depth {
+            let mut window = 15;
             let (mut alpha, mut beta) = if depth >= 4 { (score - window, score + window) } else { (-INF, INF) };
+            self.root_best = None;
             let s = loop {
                 let s = self.negamax(pos, depth as i32, alpha, beta, 0, stop);
                 if self.aborted {
@@ -174,11 +272,21 @@ impl<R: Rules> Searcher<R> {
                 } else {
                     break s;
                 }
-                window *= 3;
+                window *= 2;
             };
-            if self.aborted && depth > 1 {
-                break;
+            if self.aborted {
+                // The unfinished iteration still counts when a root move was searched
+                // through: it is the deeper opinion.
+                if let (Some((m, sc)), true) = (self.root_best, depth > 1) {
+                    if best.best != Some(m) || sc > best.score {
+                        best = Outcome { best: Some(m), score: sc, depth: depth - 1, nodes: self.nodes, pv: vec![m] };
+                    }
+                }
+                if depth > 1 {
+                    break;
+                }
             }
+            let previous = (best.best, score);
             score = s;
             let pv = self.pv(pos);
             if let Some(first) = pv.first() {
@@ -188,7 +296,16 @@ impl<R: Rules> Searcher<R> {
             if self.aborted || is_mate(score) && depth as i32 > (MATE - score.abs()) + 2 {
                 break;
             }
-            if limits.soft_time.is_some_and(|t| self.start.elapsed() >= t) {
+            if depth > 1 {
+                stretch =
+                    if best.best == previous.0 { (stretch * 0.9).max(0.6) } else { (stretch.max(1.0) * 1.3).min(2.0) };
+                if score < previous.1 - 30 {
+                    stretch = (stretch * 1.5).min(2.5);
+                }
+            }
+            // The next iteration takes a few times the last: do not start one that
+            // would end far past the aim.
+            if limits.soft_time.is_some_and(|t| self.start.elapsed().as_secs_f64() >= 0.6 * stretch * t.as_secs_f64()) {
                 break;
             }
         }
@@ -214,7 +331,7 @@ impl<R: Rules> Searcher<R> {
         for m in root.iter() {
             let child = pos.play(m);
             self.path.push(pos.hash());
-            let s = -self.negamax(&child, depth as i32 - 1, -INF, INF, 1, stop);
+            let s = -self.negamax(&child, depth as i32 - 1, -INF, INF, 1, &StopEither(stop, stop));
             self.path.pop();
             out.push((*m, s));
         }
@@ -226,27 +343,30 @@ impl<R: Rules> Searcher<R> {
         let mut p = *pos;
         let mut seen = Vec::new();
         while let Some(e) = self.tt.probe(p.hash()) {
-            if !e.has_move || pv.len() >= 64 || seen.contains(&p.hash()) {
+            let Some(i) = e.mv else { break };
+            if pv.len() >= 64 || seen.contains(&p.hash()) {
                 break;
             }
             let mut list = MoveList::new();
             generate(&p, &mut list);
-            if !list.as_slice().contains(&e.mv) {
-                break;
-            }
+            let Some(m) = list.as_slice().get(usize::from(i)).copied() else { break };
             seen.push(p.hash());
-            pv.push(e.mv);
-            p = p.play(&e.mv);
+            pv.push(m);
+            p = p.play(&m);
         }
         pv
     }
 
-    fn order(&self, list: &mut MoveList<BB<R>>, tt_move: Option<Move<BB<R>>>, ply: usize) {
+    /// The order to search `list` in, as indices: the table's move, captures by size,
+    /// crowning, killers, then by history.
+    fn order(&self, list: &MoveList<BB<R>>, tt_move: Option<usize>, ply: usize) -> Order {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let key = |m: &Move<BB<R>>| -> i32 {
-            if Some(*m) == tt_move {
+        let moves = list.as_slice();
+        let key = |i: usize| -> i32 {
+            if Some(i) == tt_move {
                 return i32::MAX;
             }
+            let m = &moves[i];
             let mut s = m.captured.count() as i32 * 10_000 + if m.promote { 5_000 } else { 0 };
             if killers[0] == Some(*m) {
                 s += 4_000;
@@ -256,26 +376,21 @@ impl<R: Rules> Searcher<R> {
             s + self.history[m.from as usize * 128 + m.to as usize].min(2_999)
         };
         // Stable insertion sort, best first, without touching the heap.
-        let moves = list.as_mut_slice();
-        let mut small = [0i32; 64];
-        let mut large = Vec::new();
-        let keys: &mut [i32] = if moves.len() <= small.len() {
-            &mut small[..moves.len()]
-        } else {
-            large.resize(moves.len(), 0);
-            &mut large
-        };
-        for (k, m) in keys.iter_mut().zip(moves.iter()) {
-            *k = key(m);
+        let mut keys: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        let mut order: Order = ArrayVec::new();
+        for i in 0..moves.len() {
+            order.push(i as u16);
+            keys.push(key(i));
         }
         for i in 1..moves.len() {
             let mut j = i;
             while j > 0 && keys[j - 1] < keys[j] {
                 keys.swap(j - 1, j);
-                moves.swap(j - 1, j);
+                order.swap(j - 1, j);
                 j -= 1;
             }
         }
+        order
     }
 
     fn negamax(
@@ -285,7 +400,7 @@ impl<R: Rules> Searcher<R> {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        stop: &AtomicBool,
+        stop: &StopEither<'_>,
     ) -> i32 {
         self.nodes += 1;
         if self.out_of_time(stop) {
@@ -310,11 +425,16 @@ impl<R: Rules> Searcher<R> {
             }
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(pos, &self.weights, &self.tables);
+            return self.eval.evaluate(pos);
         }
         let captures = has_capture(pos);
         if depth <= 0 && !captures {
-            return evaluate(pos, &self.weights, &self.tables);
+            // At the horizon, a capture the opponent threatens is looked at: one more
+            // move for the side to move (its replies at depth -1 only resolve captures).
+            let threatened = depth == 0 && ply < MAX_PLY - 8 && can_capture(pos, !pos.side());
+            if !threatened {
+                return self.eval.evaluate(pos);
+            }
         }
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
@@ -322,10 +442,8 @@ impl<R: Rules> Searcher<R> {
         // (cache-missing) table look-up.
         let use_tt = depth > 0;
         if let Some(e) = if use_tt { self.tt.probe(hash) } else { None } {
-            if e.has_move {
-                tt_move = Some(e.mv);
-            }
-            if ply > 0 && !pv_node && e.depth as i32 >= depth {
+            tt_move = e.mv.map(usize::from);
+            if ply > 0 && !pv_node && e.depth >= depth {
                 let s = from_tt(e.score, ply);
                 match e.bound {
                     Bound::Exact => return s,
@@ -343,15 +461,16 @@ impl<R: Rules> Searcher<R> {
         // Forced moves and captures do not use up depth (captures are searched to
         // the end, so no sequence is cut in half).
         let depth = if list.len() == 1 && ply < 60 { depth.max(1) } else { depth };
-        self.order(&mut list, tt_move, ply);
+        let order = self.order(&list, tt_move.filter(|&i| i < list.len()), ply);
         let original_alpha = alpha;
         let mut best = -INF;
-        let mut best_move = None;
+        let mut best_move: Option<usize> = None;
         self.path.push(hash);
-        for (i, m) in list.iter().enumerate() {
-            let child = pos.play(m);
+        for (i, &k) in order.iter().enumerate() {
+            let m = list.as_slice()[usize::from(k)];
+            let child = pos.play(&m);
             let quiet = !captures && !m.promote;
-            let killer = self.killers[ply.min(MAX_PLY - 1)].contains(&Some(*m));
+            let killer = self.killers[ply.min(MAX_PLY - 1)].contains(&Some(m));
             let mut new_depth = depth - 1;
             if captures && depth <= 0 {
                 new_depth = 0;
@@ -373,15 +492,18 @@ impl<R: Rules> Searcher<R> {
             }
             if score > best {
                 best = score;
-                best_move = Some(*m);
+                best_move = Some(usize::from(k));
                 if score > alpha {
                     alpha = score;
+                    if ply == 0 {
+                        self.root_best = Some((m, score));
+                    }
                     if score >= beta {
                         if quiet {
                             let k = &mut self.killers[ply.min(MAX_PLY - 1)];
-                            if k[0] != Some(*m) {
+                            if k[0] != Some(m) {
                                 k[1] = k[0];
-                                k[0] = Some(*m);
+                                k[0] = Some(m);
                             }
                             let h = &mut self.history[m.from as usize * 128 + m.to as usize];
                             *h += depth * depth;
@@ -400,7 +522,7 @@ impl<R: Rules> Searcher<R> {
             Bound::Upper
         };
         if use_tt {
-            self.tt.store(hash, best_move, to_tt(best, ply), depth, bound);
+            self.tt.store(hash, best_move.map(|i| i as u16), to_tt(best, ply), depth, bound);
         }
         best
     }
@@ -435,7 +557,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 /// search of `nodes` nodes finds clearly winning (by more than `margin` hundredths of
 /// a man), or `None` for a draw.
 pub fn adjudicate<R: Rules>(pos: &Position<R>, nodes: u64, margin: i32) -> Option<Color> {
-    let mut s = Searcher::<R>::new(16, crate::eval::weights(crate::eval::Family::of::<R>()));
+    let mut s = Searcher::<R>::new(16, EvalKind::default_for::<R>());
     let stop = AtomicBool::new(false);
     let out =
         s.think(pos, &[], Limits { nodes: Some(nodes), depth: Some(64), ..Limits::default() }, &stop, &mut |_| {});

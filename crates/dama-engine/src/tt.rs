@@ -1,6 +1,10 @@
-//! Transposition table: positions already searched, keyed by their Zobrist hash.
+//! Transposition table: positions already searched, keyed by their Zobrist hash, shared
+//! by every search thread without locks. An entry is two 64-bit words, the data and
+//! the key XOR the data, so a torn write (two threads storing at once) reads as a miss,
+//! never as a wrong entry. Four entries make a 64-byte bucket; a store replaces the
+//! same position, else the shallowest entry, preferring entries of older searches.
 
-use dama_core::{Bits, Move};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// The stored score is exact, a lower bound or an upper bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -17,63 +21,157 @@ pub enum Bound {
 }
 
 /// One stored search result.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Entry<B> {
-    /// Full hash of the position.
-    pub key: u64,
-    /// Best move found (valid when `has_move`).
-    pub mv: Move<B>,
-    /// Whether `mv` is set.
-    pub has_move: bool,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Index of the best move in the position's generated move list, if known.
+    pub mv: Option<u16>,
     /// Score (mate scores relative to this node).
     pub score: i32,
     /// Remaining depth searched.
-    pub depth: i16,
+    pub depth: i32,
     /// Kind of score.
     pub bound: Bound,
 }
 
-/// A fixed-size, always-replace-if-deeper-or-older table.
-pub struct Tt<B> {
-    entries: Vec<Entry<B>>,
-    mask: usize,
+const NO_MOVE: u64 = 0x3ff;
+const WAYS: usize = 4;
+
+fn pack(e: &Entry, age: u8) -> u64 {
+    let bound = match e.bound {
+        Bound::None => 0,
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    let mv = e.mv.map_or(NO_MOVE, |m| u64::from(m).min(NO_MOVE - 1));
+    (e.score.clamp(-32768, 32767) as i16 as u16 as u64)
+        | ((e.depth.clamp(-128, 127) as i8 as u8 as u64) << 16)
+        | (bound << 24)
+        | (mv << 26)
+        | ((u64::from(age) & 0x3f) << 36)
 }
 
-impl<B: Bits> Tt<B> {
-    /// A table of about `mb` megabytes (a power of two of entries).
+fn unpack(d: u64) -> (Entry, u8) {
+    let bound = match (d >> 24) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => Bound::None,
+    };
+    let mv = (d >> 26) & 0x3ff;
+    let e = Entry {
+        score: i32::from(d as u16 as i16),
+        depth: i32::from((d >> 16) as u8 as i8),
+        bound,
+        mv: (mv != NO_MOVE).then_some(mv as u16),
+    };
+    (e, ((d >> 36) & 0x3f) as u8)
+}
+
+/// A table of buckets of four entries.
+pub struct Tt {
+    slots: Vec<[AtomicU64; 2]>,
+    buckets: usize,
+    age: AtomicU8,
+}
+
+impl Tt {
+    /// A table of about `mb` megabytes (a power of two of buckets).
     pub fn new(mb: usize) -> Self {
-        let size = core::mem::size_of::<Entry<B>>().max(1);
-        let want = (mb.max(1) << 20) / size;
-        let n = want.next_power_of_two() / 2;
-        Tt { entries: vec![Entry::default(); n.max(1024)], mask: n.max(1024) - 1 }
+        let bucket_bytes = 16 * WAYS;
+        let want = (mb.max(1) << 20) / bucket_bytes;
+        let buckets = (want.next_power_of_two() / 2).max(256);
+        let slots = (0..buckets * WAYS).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect();
+        Tt { slots, buckets, age: AtomicU8::new(0) }
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s[0].store(0, Ordering::Relaxed);
+            s[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// A new search begins: older entries become the first to be replaced.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize & (self.buckets - 1)) * WAYS
     }
 
     /// The entry for `key`, if stored.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry<B>> {
-        let e = self.entries[key as usize & self.mask];
-        (e.bound != Bound::None && e.key == key).then_some(e)
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        for s in &self.slots[b..b + WAYS] {
+            let data = s[1].load(Ordering::Relaxed);
+            if data != 0 && s[0].load(Ordering::Relaxed) ^ data == key {
+                let (e, _) = unpack(data);
+                return (e.bound != Bound::None).then_some(e);
+            }
+        }
+        None
     }
 
-    /// Stores a result (keeps a deeper result of the same position).
+    /// Stores a result (a deeper result of the same position is kept unless this one
+    /// is exact).
     #[inline]
-    pub fn store(&mut self, key: u64, mv: Option<Move<B>>, score: i32, depth: i32, bound: Bound) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        if slot.key == key && slot.depth as i32 > depth && bound != Bound::Exact {
-            return;
+    pub fn store(&self, key: u64, mv: Option<u16>, score: i32, depth: i32, bound: Bound) {
+        let age = self.age.load(Ordering::Relaxed) & 0x3f;
+        let b = self.bucket(key);
+        let mut victim = b;
+        let mut worst = i32::MAX;
+        for (i, s) in self.slots[b..b + WAYS].iter().enumerate() {
+            let data = s[1].load(Ordering::Relaxed);
+            let (e, a) = unpack(data);
+            if data != 0 && s[0].load(Ordering::Relaxed) ^ data == key {
+                if e.depth > depth && bound != Bound::Exact && a == age {
+                    return;
+                }
+                // Keep the known best move when this result has none.
+                let mv = mv.or(e.mv);
+                self.write(b + i, key, &Entry { mv, score, depth, bound }, age);
+                return;
+            }
+            // Empty first, then entries of older searches, then the shallowest.
+            let value = if data == 0 { i32::MIN } else { e.depth - if a == age { 0 } else { 64 } };
+            if value < worst {
+                worst = value;
+                victim = b + i;
+            }
         }
-        *slot = Entry {
-            key,
-            mv: mv.unwrap_or_default(),
-            has_move: mv.is_some(),
-            score,
-            depth: depth.clamp(-100, 1000) as i16,
-            bound,
-        };
+        self.write(victim, key, &Entry { mv, score, depth, bound }, age);
+    }
+
+    #[inline(always)]
+    fn write(&self, i: usize, key: u64, e: &Entry, age: u8) {
+        let data = pack(e, age);
+        self.slots[i][0].store(key ^ data, Ordering::Relaxed);
+        self.slots[i][1].store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_and_miss_on_other_keys() {
+        let t = Tt::new(1);
+        t.store(0xdead_beef, Some(7), -1234, 9, Bound::Lower);
+        assert_eq!(t.probe(0xdead_beef), Some(Entry { mv: Some(7), score: -1234, depth: 9, bound: Bound::Lower }));
+        assert_eq!(t.probe(0xdead_beee), None);
+        // A shallower inexact result does not replace a deeper one.
+        t.store(0xdead_beef, None, 5, 3, Bound::Upper);
+        assert_eq!(t.probe(0xdead_beef).unwrap().depth, 9);
+        // Exact results always do, and keep the move they lack.
+        t.store(0xdead_beef, None, 5, 3, Bound::Exact);
+        assert_eq!(t.probe(0xdead_beef), Some(Entry { mv: Some(7), score: 5, depth: 3, bound: Bound::Exact }));
+        let (e, a) = unpack(pack(&Entry { mv: None, score: -31_000, depth: -3, bound: Bound::Upper }, 63));
+        assert_eq!((e.mv, e.score, e.depth, e.bound, a), (None, -31_000, -3, Bound::Upper, 63));
     }
 }

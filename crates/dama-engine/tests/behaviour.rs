@@ -10,7 +10,7 @@ use dama_core::{Color, Variant};
 use dama_engine::level::{pick, Level};
 use dama_engine::player::player;
 use dama_engine::search::{adjudicate, Limits};
-use dama_engine::time::{budget, Clock};
+use dama_engine::time::{limits, Clock};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -66,13 +66,13 @@ fn budgets_fit_every_clock() {
     for remaining_ms in [50u64, 300, 1_000, 60_000, 600_000] {
         let remaining = Duration::from_millis(remaining_ms);
         for inc in [0u64, 1_000] {
-            let (soft, hard) =
-                budget(Clock::Game { remaining, increment: Duration::from_millis(inc), moves_to_go: None });
+            let l = limits(Clock::Game { remaining, increment: Duration::from_millis(inc), moves_to_go: None });
+            let (soft, hard) = (l.soft_time.unwrap(), l.hard_time.unwrap());
             assert!(soft <= hard && hard < remaining, "{remaining_ms} {inc}: {soft:?} {hard:?}");
         }
     }
     // Seed 003: 5 minutes a move, 1 minute for a single forced capture.
-    let (_, hard) = budget(Clock::PerMove(Duration::from_secs(60)));
+    let hard = limits(Clock::PerMove(Duration::from_secs(60))).hard_time.unwrap();
     assert!(hard < Duration::from_secs(60));
 }
 
@@ -80,15 +80,9 @@ fn budgets_fit_every_clock() {
 fn search_stops_within_its_hard_limit() {
     let stop = AtomicBool::new(false);
     let mut p = player(Variant::International, 16, None, 1);
-    let (soft, hard) =
-        budget(Clock::Game { remaining: Duration::from_millis(400), increment: Duration::ZERO, moves_to_go: None });
+    let l = limits(Clock::Game { remaining: Duration::from_millis(400), increment: Duration::ZERO, moves_to_go: None });
     let t = Instant::now();
-    let d = p.think(
-        Limits { soft_time: Some(soft), hard_time: Some(hard), ..Limits::default() },
-        Level::full(),
-        &stop,
-        &mut |_| {},
-    );
+    let d = p.think(l, Level::full(), &stop, &mut |_| {});
     assert!(d.best.is_some());
     assert!(t.elapsed() < Duration::from_millis(400), "{:?}", t.elapsed());
 }

@@ -8,7 +8,7 @@ use dama_core::pdn::read_all;
 use dama_core::record::replay;
 use dama_core::variant::{English, Russian};
 use dama_core::{fen::parse_fen, notation::parse_move};
-use dama_engine::eval::{weights, Family};
+use dama_engine::eval::EvalKind;
 use dama_engine::search::{Limits, Searcher};
 
 const BUDGET: u64 = 3_000_000;
@@ -27,7 +27,7 @@ fn finds_the_shots_of_tricks_traps_and_shots() {
         let Ok(r) = replay::<English>(&g) else { continue };
         let Some(shot) = r.moves.first() else { continue };
         let start = *r.game.start();
-        let mut s = Searcher::<English>::new(16, weights(Family::ShortKings));
+        let mut s = Searcher::<English>::new(16, EvalKind::default_for::<English>());
         let out = s.think(&start, &[], Limits { nodes: Some(BUDGET), ..Limits::default() }, &stop, &mut |_| {});
         tried += 1;
         if out.best == Some(*shot) {
@@ -47,7 +47,7 @@ fn finds_the_shots_of_tricks_traps_and_shots() {
 fn finds_a_russian_shot_through_the_crowning_row() {
     // The man crowned on f8 sweeps on as a king and takes everything.
     let pos = parse_fen::<Russian>("W:Wh6:Bg7,c5,d2").unwrap();
-    let mut s = Searcher::<Russian>::new(16, weights(Family::Flying8));
+    let mut s = Searcher::<Russian>::new(16, EvalKind::default_for::<Russian>());
     let stop = AtomicBool::new(false);
     let out = s.think(&pos, &[], Limits { depth: Some(6), ..Limits::default() }, &stop, &mut |_| {});
     assert_eq!(out.best, Some(parse_move(&pos, "h6:f8:b4:e1").unwrap()));

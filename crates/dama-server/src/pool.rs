@@ -167,5 +167,5 @@ impl EnginePool {
 
 /// Limits for a fixed thinking time.
 pub fn move_time(t: Duration) -> Limits {
-    Limits { soft_time: Some(t / 2), hard_time: Some(t), ..Limits::default() }
+    dama_engine::time::limits(dama_engine::time::Clock::MoveTime(t))
 }

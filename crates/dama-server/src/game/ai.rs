@@ -12,7 +12,7 @@ use tokio::task::JoinHandle;
 
 use super::{Actor, State};
 use crate::clock::TimeControl;
-use crate::pool::{move_time, SearchJob, StopOnDrop};
+use crate::pool::{SearchJob, StopOnDrop};
 
 /// The engine's colour and its search under way.
 #[derive(Default)]
@@ -80,7 +80,8 @@ impl Actor {
         let side = self.session.side();
         let clock = match self.clock.control {
             TimeControl::None | TimeControl::Correspondence { .. } => {
-                return move_time(Duration::from_millis(if level.number >= 9 { 2000 } else { 1000 }));
+                let t = Duration::from_millis(if level.number >= 9 { 2000 } else { 1000 });
+                return dama_engine::time::limits(dama_engine::time::Clock::MoveTime(t));
             }
             TimeControl::Fischer { increment_ms, .. } => dama_engine::time::Clock::Game {
                 remaining: Duration::from_millis(self.clock.remaining[side.index()]),
@@ -91,7 +92,6 @@ impl Actor {
                 dama_engine::time::Clock::PerMove(Duration::from_millis(self.clock.remaining[side.index()]))
             }
         };
-        let (soft, hard) = dama_engine::time::budget(clock);
-        Limits { soft_time: Some(soft), hard_time: Some(hard), ..Limits::default() }
+        dama_engine::time::limits(clock)
     }
 }

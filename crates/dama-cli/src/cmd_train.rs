@@ -1,0 +1,189 @@
+//! `dama train`: fits a family's evaluation to self-play data (see
+//! `dama_engine::train`), reports the loss on held-out games each epoch, and writes the
+//! weights file (`--write` puts it where the build embeds it).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use dama_core::variant::{Canadian, English, International, Russian, Turkish};
+use dama_core::{Position, Rules};
+use dama_engine::dataset::{read, read_header, record_size};
+use dama_engine::eval::weights::{builtin, shape_of};
+use dama_engine::eval::{Family, Weights};
+use dama_engine::train::{target, train, Config, Sample};
+
+/// Arguments of `dama train`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Family: short-kings, flying8, flying10, canadian, orthogonal.
+    #[arg(long)]
+    family: Family,
+    /// Self-play data files of variants of the family.
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<PathBuf>,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Adam's step size, hundredths of a man.
+    #[arg(long, default_value_t = 1.0)]
+    lr: f32,
+    /// L2 regularisation.
+    #[arg(long, default_value_t = 1e-4)]
+    l2: f32,
+    /// Positions per step.
+    #[arg(long, default_value_t = 4096)]
+    batch: usize,
+    /// Weight of the search score in the target (0: game results only).
+    #[arg(long, default_value_t = 0.0)]
+    lambda: f32,
+    /// Sigmoid scale S, hundredths of a man: P(win) = 1 / (1 + exp(-score / S)).
+    #[arg(long, default_value_t = 100.0)]
+    sigmoid: f32,
+    /// Percent of games held out for validation.
+    #[arg(long, default_value_t = 10)]
+    validation: u32,
+    /// Start from: "material", "builtin", or a weights file.
+    #[arg(long, default_value = "material")]
+    init: String,
+    /// Shuffling seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output weights file.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Write the weights where the build embeds them (crates/dama-engine/weights/).
+    #[arg(long)]
+    write: bool,
+}
+
+/// Reads the data files into samples of the family's board: one per distinct position,
+/// with the mean of its targets; (training, validation) split by game.
+/// Training samples, validation samples, and how many records were read.
+type Loaded<R> = (Vec<Sample<R>>, Vec<Sample<R>>, usize);
+
+fn load<R: Rules>(a: &Args) -> Result<Loaded<R>> {
+    let mut by_pos: HashMap<u64, (Position<R>, f64, u32, bool)> = HashMap::new();
+    let mut raw = 0usize;
+    for (fi, path) in a.data.iter().enumerate() {
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let (v, at) = read_header(&bytes).with_context(|| format!("{}", path.display()))?;
+        let fam = v.visit(FamilyOf);
+        if fam != a.family {
+            bail!("{} holds {} games, of family {}, not {}", path.display(), v.key(), fam.key(), a.family.key());
+        }
+        for c in bytes[at..].chunks_exact(record_size(v)) {
+            let r = read(c, v);
+            let Ok(pos) = Position::<R>::from_setup(&r.setup) else { continue };
+            raw += 1;
+            let y = f64::from(target(r.score, r.result, pos.side(), a.lambda, a.sigmoid));
+            // Whole games go to validation: game number and file decide.
+            let held = (u64::from(r.game) * 0x9e37_79b9 + fi as u64 * 7919) % 100 < u64::from(a.validation);
+            let e = by_pos.entry(pos.hash()).or_insert((pos, 0.0, 0, held));
+            e.1 += y;
+            e.2 += 1;
+        }
+    }
+    let (mut t, mut v) = (Vec::new(), Vec::new());
+    for (_, (pos, sum, n, held)) in by_pos {
+        let s = Sample { pos, target: (sum / f64::from(n)) as f32 };
+        if held {
+            v.push(s);
+        } else {
+            t.push(s);
+        }
+    }
+    Ok((t, v, raw))
+}
+
+struct FamilyOf;
+impl dama_core::VariantFn for FamilyOf {
+    type Output = Family;
+    fn call<R: Rules>(self) -> Family {
+        Family::of::<R>()
+    }
+}
+
+fn run_for<R: Rules>(a: &Args) -> Result<()> {
+    let t0 = Instant::now();
+    let (mut tr, va, raw) = load::<R>(a)?;
+    if tr.is_empty() || va.is_empty() {
+        bail!("too little data: {} training and {} validation positions", tr.len(), va.len());
+    }
+    eprintln!(
+        "{} positions read, {} distinct: {} for training, {} held out ({:.1} s)",
+        raw,
+        tr.len() + va.len(),
+        tr.len(),
+        va.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    let init = match a.init.as_str() {
+        "material" => Weights::material(a.family, shape_of(a.family)),
+        "builtin" => (*builtin(a.family)).clone(),
+        path => Weights::from_bytes(&std::fs::read(path).with_context(|| format!("cannot read {path}"))?)
+            .with_context(|| path.to_string())?,
+    };
+    let cfg = Config { epochs: a.epochs, lr: a.lr, l2: a.l2, batch: a.batch, sigmoid: a.sigmoid, seed: a.seed };
+    let mut best = f64::INFINITY;
+    let mut w = train(&init, &mut tr, &va, &cfg, &mut |e| {
+        best = best.min(e.validation_loss);
+        eprintln!(
+            "epoch {:>3}: training loss {:.5}, validation loss {:.5}{}  ({:.0} s)",
+            e.epoch,
+            e.train_loss,
+            e.validation_loss,
+            if e.validation_loss <= best { " *" } else { "" },
+            t0.elapsed().as_secs_f64()
+        );
+    });
+    let files: Vec<String> =
+        a.data.iter().map(|p| p.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned())).collect();
+    w.note = format!(
+        "dama train: {} positions ({} distinct) of {}; {} epochs, lr {}, l2 {}, lambda {}, sigmoid {}; validation loss {:.5}",
+        raw,
+        tr.len() + va.len(),
+        files.join(", "),
+        a.epochs,
+        a.lr,
+        a.l2,
+        a.lambda,
+        a.sigmoid,
+        best
+    );
+    let s = w.shape.scalars();
+    let named: Vec<String> = dama_engine::eval::SCALARS
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{n} {}/{}", w.mg[s + i] / w.scale as i16, w.eg[s + i] / w.scale as i16))
+        .collect();
+    eprintln!("scalar weights (middlegame/endgame, hundredths of a man): {}", named.join(", "));
+    let mut outs = Vec::new();
+    if let Some(o) = &a.out {
+        outs.push(o.clone());
+    }
+    if a.write {
+        outs.push(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("../dama-engine/weights")
+                .join(format!("{}.bin", a.family.key())),
+        );
+    }
+    for o in outs {
+        std::fs::write(&o, w.to_bytes()).with_context(|| format!("cannot write {}", o.display()))?;
+        println!("weights {} written to {} ({:.0} s in all)", w.fingerprint(), o.display(), t0.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+/// Runs `dama train`.
+pub fn run(a: Args) -> Result<()> {
+    match a.family {
+        Family::ShortKings => run_for::<English>(&a),
+        Family::Flying8 => run_for::<Russian>(&a),
+        Family::Flying10 => run_for::<International>(&a),
+        Family::Canadian => run_for::<Canadian>(&a),
+        Family::Orthogonal => run_for::<Turkish>(&a),
+    }
+}
