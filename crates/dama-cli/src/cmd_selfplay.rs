@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use dama_core::{Rules, Variant, VariantFn};
-use dama_engine::dataset::{header, read, read_header, record_size, write};
+use dama_engine::dataset::{header, is_last, mark_last, read, read_header, record_size, write};
 use dama_engine::eval::{EvalKind, Weights};
 use dama_engine::search::Searcher;
 use dama_engine::selfplay::{play, Config};
@@ -65,11 +65,17 @@ fn resume(path: &PathBuf, variant: Variant) -> Result<HashSet<u32>> {
         bail!("{} holds {} games, not {}", path.display(), v.key(), variant.key());
     }
     let size = record_size(v);
-    let records: Vec<_> = bytes[at..].chunks_exact(size).map(|c| read(c, v)).collect();
-    // The last game written may have been cut short: drop it and play it again.
-    let keep = match records.last() {
-        Some(last) => records.iter().rposition(|r| r.game != last.game).map_or(0, |i| i + 1),
-        None => 0,
+    let chunks: Vec<&[u8]> = bytes[at..].chunks_exact(size).collect();
+    let records: Vec<_> = chunks.iter().map(|c| read(c, v)).collect();
+    // Games end with a marked record: what follows the last mark was cut short, and is
+    // dropped and played again. (Files written before the mark existed: the last game
+    // is dropped, as it may have been cut.)
+    let keep = match chunks.iter().rposition(|c| is_last(c)) {
+        Some(i) => i + 1,
+        None => match records.last() {
+            Some(last) => records.iter().rposition(|r| r.game != last.game).map_or(0, |i| i + 1),
+            None => 0,
+        },
     };
     f.set_len((at + keep * size) as u64)?;
     f.seek(SeekFrom::End(0))?;
@@ -121,6 +127,7 @@ impl VariantFn for Run<'_> {
             for r in &g.records {
                 write(r, R::VARIANT, &mut buf);
             }
+            mark_last(&mut buf, R::VARIANT);
             f.write_all(&buf)?;
             games += 1;
             positions += g.records.len();

@@ -26,17 +26,20 @@ pub struct Args {
     /// Passes over the data.
     #[arg(long, default_value_t = 20)]
     epochs: usize,
-    /// Adam's step size, hundredths of a man.
-    #[arg(long, default_value_t = 1.0)]
+    /// Adam's step size in the first epoch, hundredths of a man.
+    #[arg(long, default_value_t = 0.05)]
     lr: f32,
-    /// L2 regularisation.
-    #[arg(long, default_value_t = 1e-4)]
+    /// The step size is multiplied by this after each epoch.
+    #[arg(long, default_value_t = 0.9)]
+    decay: f32,
+    /// Weight decay of pattern and king-square weights (times the step size).
+    #[arg(long, default_value_t = 0.01)]
     l2: f32,
     /// Positions per step.
     #[arg(long, default_value_t = 4096)]
     batch: usize,
     /// Weight of the search score in the target (0: game results only).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.3)]
     lambda: f32,
     /// Sigmoid scale S, hundredths of a man: P(win) = 1 / (1 + exp(-score / S)).
     #[arg(long, default_value_t = 100.0)]
@@ -125,7 +128,15 @@ fn run_for<R: Rules>(a: &Args) -> Result<()> {
         path => Weights::from_bytes(&std::fs::read(path).with_context(|| format!("cannot read {path}"))?)
             .with_context(|| path.to_string())?,
     };
-    let cfg = Config { epochs: a.epochs, lr: a.lr, l2: a.l2, batch: a.batch, sigmoid: a.sigmoid, seed: a.seed };
+    let cfg = Config {
+        epochs: a.epochs,
+        lr: a.lr,
+        decay: a.decay,
+        l2: a.l2,
+        batch: a.batch,
+        sigmoid: a.sigmoid,
+        seed: a.seed,
+    };
     let mut best = f64::INFINITY;
     let mut w = train(&init, &mut tr, &va, &cfg, &mut |e| {
         best = best.min(e.validation_loss);
@@ -141,12 +152,13 @@ fn run_for<R: Rules>(a: &Args) -> Result<()> {
     let files: Vec<String> =
         a.data.iter().map(|p| p.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned())).collect();
     w.note = format!(
-        "dama train: {} positions ({} distinct) of {}; {} epochs, lr {}, l2 {}, lambda {}, sigmoid {}; validation loss {:.5}",
+        "dama train: {} positions ({} distinct) of {}; {} epochs, lr {} decay {}, l2 {}, lambda {}, sigmoid {}; validation loss {:.5}",
         raw,
         tr.len() + va.len(),
         files.join(", "),
         a.epochs,
         a.lr,
+        a.decay,
         a.l2,
         a.lambda,
         a.sigmoid,
@@ -156,7 +168,10 @@ fn run_for<R: Rules>(a: &Args) -> Result<()> {
     let named: Vec<String> = dama_engine::eval::SCALARS
         .iter()
         .enumerate()
-        .map(|(i, n)| format!("{n} {}/{}", w.mg[s + i] / w.scale as i16, w.eg[s + i] / w.scale as i16))
+        .map(|(i, n)| {
+            let cp = |x: i16| f64::from(x) / f64::from(w.scale);
+            format!("{n} {:.1}/{:.1}", cp(w.mg[s + i]), cp(w.eg[s + i]))
+        })
         .collect();
     eprintln!("scalar weights (middlegame/endgame, hundredths of a man): {}", named.join(", "));
     let mut outs = Vec::new();

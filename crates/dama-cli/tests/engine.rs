@@ -109,3 +109,45 @@ fn bench_node_count_is_unchanged() {
         "dama bench node count changed: update crates/dama-engine/bench-nodes.txt in a commit that says why"
     );
 }
+
+/// The training pipeline end to end, tiny: self-play games, a resumed run that adds
+/// none, training on them, and the engine playing with the weights it wrote.
+#[test]
+fn selfplay_train_and_play_with_the_weights() {
+    let dir = std::env::temp_dir().join(format!("dama-train-{}", std::process::id()));
+    // A folder left by an earlier run with the same process id starts empty.
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("english.bin");
+    let weights = dir.join("short-kings.bin");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_dama")).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let d = data.to_str().unwrap();
+    let first =
+        run(&["selfplay", "--variant", "english", "--games", "12", "--nodes", "300", "--threads", "2", "--out", d]);
+    assert!(first.contains("12 games (12 new)"), "{first}");
+    let size = std::fs::metadata(&data).unwrap().len();
+    // Resumed: nothing left to play, the file is unchanged.
+    let again = run(&["selfplay", "--variant", "english", "--games", "12", "--nodes", "300", "--out", d]);
+    assert!(again.contains("12 games (0 new)"), "{again}");
+    assert_eq!(std::fs::metadata(&data).unwrap().len(), size);
+    let w = weights.to_str().unwrap();
+    let out =
+        run(&["train", "--family", "short-kings", "--data", d, "--epochs", "2", "--validation", "20", "--out", w]);
+    assert!(out.contains("written to"), "{out}");
+    let mut s = Session::start(&["hub", "--weights", w]);
+    s.send("hub");
+    s.until("wait");
+    s.send("set-param name=variant value=english");
+    s.send("init");
+    s.until("ready");
+    s.send("level depth=4");
+    s.send("go think");
+    let done = s.until("done").pop().unwrap();
+    assert!(Variant::English.visit(Legal(done.strip_prefix("done move=").unwrap())), "{done}");
+    s.send("quit");
+    let _ = std::fs::remove_dir_all(&dir);
+}

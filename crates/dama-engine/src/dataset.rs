@@ -10,7 +10,7 @@
 //! | 4 | game number (u32) |
 //! | 2 | search score for the side to move, hundredths of a man (i16) |
 //! | 1 | ply (capped at 255) |
-//! | 1 | bit 0: side to move (1 = Black); bits 1-2: result for White (0 loss, 1 draw, 2 win) |
+//! | 1 | bit 0: side to move (1 = Black); bits 1-2: result for White (0 loss, 1 draw, 2 win); bit 3: the last position of its game (a game is complete in the file once this record is there) |
 
 use dama_core::{Color, Position, Rules, Setup, Variant};
 
@@ -93,6 +93,22 @@ pub fn write(r: &Record, v: Variant, out: &mut Vec<u8>) {
     out.extend_from_slice(&r.score.to_le_bytes());
     out.push(r.ply);
     out.push(u8::from(r.setup.side == Color::Black) | (r.result.min(2) << 1));
+}
+
+/// Flag of the last record of a game (bit 3 of the flags byte).
+pub const LAST_OF_GAME: u8 = 8;
+
+/// Marks the record that ends `buf` (whole records of `v`) as the last of its game.
+pub fn mark_last(buf: &mut [u8], v: Variant) {
+    if buf.len() >= record_size(v) {
+        let n = buf.len();
+        buf[n - 1] |= LAST_OF_GAME;
+    }
+}
+
+/// True when the record in `b` (exactly [`record_size`] bytes) ends its game.
+pub fn is_last(b: &[u8]) -> bool {
+    b.last().is_some_and(|f| f & LAST_OF_GAME != 0)
 }
 
 /// Reads one record from exactly [`record_size`] bytes.

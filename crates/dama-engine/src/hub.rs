@@ -290,6 +290,8 @@ impl Hub {
                 let mut l = Limits::default();
                 if let Some(d) = get("depth").and_then(|d| d.parse().ok()) {
                     l.depth = Some(d);
+                } else if let Some(n) = get("nodes").and_then(|n| n.parse().ok()) {
+                    l.nodes = Some(n);
                 } else if let Some(t) = secs("move-time") {
                     l = limits(Clock::MoveTime(t));
                 } else if let Some(t) = secs("time") {

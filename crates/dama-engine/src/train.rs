@@ -30,9 +30,13 @@ pub struct Sample<R: Rules> {
 pub struct Config {
     /// Passes over the data.
     pub epochs: usize,
-    /// Adam's step size (hundredths of a man).
+    /// Adam's step size (hundredths of a man) in the first epoch.
     pub lr: f32,
-    /// L2 regularisation per weight and step.
+    /// The step size is multiplied by this after each epoch.
+    pub decay: f32,
+    /// Weight decay per step (decoupled from the gradient, as in AdamW), for the
+    /// pattern and king-square weights only: rarely seen patterns stay near zero, and
+    /// material is never pulled towards nothing.
     pub l2: f32,
     /// Samples per step.
     pub batch: usize,
@@ -44,14 +48,14 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { epochs: 20, lr: 1.0, l2: 1e-4, batch: 4096, sigmoid: 100.0, seed: 1 }
+        Config { epochs: 20, lr: 0.05, decay: 0.9, l2: 0.01, batch: 4096, sigmoid: 100.0, seed: 1 }
     }
 }
 
 /// What an epoch gave.
 #[derive(Clone, Copy, Debug)]
 pub struct Epoch {
-    /// Epoch number, from 1.
+    /// Epoch number, from 1 (0: the starting weights).
     pub epoch: usize,
     /// Mean cross-entropy on the training data.
     pub train_loss: f64,
@@ -119,6 +123,7 @@ pub fn train<R: Rules>(
 ) -> Weights {
     let t = Tables::<R>::new();
     let n = t.shape.len();
+    let scalars = t.shape.scalars();
     let scale = init.scale as f32;
     let mut w: Vec<f32> = init.mg.iter().chain(&init.eg).map(|&x| f32::from(x) / scale).collect();
     w.resize(2 * n, 0.0);
@@ -131,6 +136,8 @@ pub fn train<R: Rules>(
     let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut step = 0i32;
     let mut best = (model.mean_loss(&t, validation, cfg.sigmoid), model.w.clone());
+    report(&Epoch { epoch: 0, train_loss: f64::NAN, validation_loss: best.0 });
+    let mut lr = cfg.lr;
     for epoch in 1..=cfg.epochs {
         train.shuffle(&mut rng);
         let mut total = 0f64;
@@ -159,15 +166,19 @@ pub fn train<R: Rules>(
             let inv = 1.0 / batch.len() as f32;
             for &k in &touched {
                 let k = k as usize;
-                let gk = grad[k] * inv + cfg.l2 * model.w[k];
+                let gk = grad[k] * inv;
                 model.m[k] = b1 * model.m[k] + (1.0 - b1) * gk;
                 model.v[k] = b2 * model.v[k] + (1.0 - b2) * gk * gk;
-                model.w[k] -= cfg.lr * (model.m[k] / c1) / ((model.v[k] / c2).sqrt() + eps);
+                model.w[k] -= lr * (model.m[k] / c1) / ((model.v[k] / c2).sqrt() + eps);
+                if k % n < scalars {
+                    model.w[k] -= lr * cfg.l2 * model.w[k];
+                }
                 grad[k] = 0.0;
                 seen[k] = false;
             }
             touched.clear();
         }
+        lr *= cfg.decay;
         let validation_loss = model.mean_loss(&t, validation, cfg.sigmoid);
         report(&Epoch { epoch, train_loss: total / train.len().max(1) as f64, validation_loss });
         if validation_loss < best.0 {
@@ -220,7 +231,7 @@ mod tests {
         init.mg.iter_mut().chain(init.eg.iter_mut()).for_each(|w| *w = 0);
         let validation = samples[..40].to_vec();
         let mut losses = Vec::new();
-        let cfg = Config { epochs: 30, batch: 16, ..Config::default() };
+        let cfg = Config { epochs: 30, batch: 16, lr: 1.0, decay: 1.0, ..Config::default() };
         let w = train(&init, &mut samples, &validation, &cfg, &mut |e| losses.push(e.validation_loss));
         assert!(losses.last().unwrap() < &losses[0], "{losses:?}");
         let s = w.shape.scalars();

@@ -211,13 +211,14 @@ impl Engine {
     }
 
     /// The engine's move after `moves` (Hub form) from the start position, given as a
-    /// Hub square string (`hub_pos`) and a FEN, with `movetime` seconds.
+    /// Hub square string (`hub_pos`) and a FEN, with `movetime` seconds (or `nodes`).
     pub fn think(
         &mut self,
         hub_pos: &str,
         fen: &str,
         moves: &[String],
         movetime: f64,
+        nodes: Option<u64>,
         international: bool,
     ) -> Result<Reply> {
         match self.protocol {
@@ -236,7 +237,10 @@ impl Engine {
                 // takes a FEN for the other variants.
                 let setup = if international { format!("pos={hub_pos}") } else { format!("fen=\"{fen}\"") };
                 self.send(&format!("pos {setup} moves=\"{}\"", moves.join(" ")))?;
-                self.send(&format!("level move-time={movetime}"))?;
+                match nodes {
+                    Some(n) => self.send(&format!("level nodes={n}"))?,
+                    None => self.send(&format!("level move-time={movetime}"))?,
+                }
             }
         }
         let t = Instant::now();

@@ -49,6 +49,10 @@ pub struct Args {
     /// Seconds per move.
     #[arg(long, default_value_t = 0.1)]
     movetime: f64,
+    /// Instead of a move time: this many nodes a move (Hub 2 engines that take
+    /// `level nodes=`, such as dama; the machine's load then changes nothing).
+    #[arg(long)]
+    nodes: Option<u64>,
     /// Games played at once (each with its own two engine processes).
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -130,6 +134,10 @@ impl VariantFn for Run<'_> {
             }
         }
         drop(tx);
+        if names[0] == names[1] {
+            // Two builds of one engine: tell them apart by their commands.
+            names = [format!("{} ({})", names[0], a.a), format!("{} ({})", names[1], a.b)];
+        }
         report(&a, rx, &names, &stop)?;
         stop.store(true, Ordering::Relaxed);
         for w in workers {
@@ -290,7 +298,7 @@ fn play_game<R: Rules>(eng: &mut [Engine; 2], start: Position<R>, job: Job, a: &
         }
         let to_move = game.position().side();
         let idx = if to_move == start.side() { first } else { 1 - first };
-        let reply = eng[idx].think(&hub_pos, &fen, &hub_moves, a.movetime, international)?;
+        let reply = eng[idx].think(&hub_pos, &fen, &hub_moves, a.movetime, a.nodes, international)?;
         times[idx].push(reply.took);
         if let Some(f) = a.overrun {
             if reply.took.as_secs_f64() > a.movetime * f + 0.05 {
