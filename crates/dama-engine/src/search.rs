@@ -459,8 +459,10 @@ impl<R: Rules> Searcher<R> {
             return -(MATE - ply as i32);
         }
         // Forced moves and captures do not use up depth (captures are searched to
-        // the end, so no sequence is cut in half).
-        let depth = if list.len() == 1 && ply < 60 { depth.max(1) } else { depth };
+        // the end, so no sequence is cut in half). Below the horizon (depth < 0, the
+        // one move looked at because of a threat) nothing extends again: the look
+        // ahead happens once on a path, never in a chain.
+        let depth = if list.len() == 1 && !captures && depth >= 0 && ply < 60 { depth.max(1) } else { depth };
         let order = self.order(&list, tt_move.filter(|&i| i < list.len()), ply);
         let original_alpha = alpha;
         let mut best = -INF;
@@ -473,7 +475,7 @@ impl<R: Rules> Searcher<R> {
             let killer = self.killers[ply.min(MAX_PLY - 1)].contains(&Some(m));
             let mut new_depth = depth - 1;
             if captures && depth <= 0 {
-                new_depth = 0;
+                new_depth = depth;
             }
             let score = if i == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, stop)
