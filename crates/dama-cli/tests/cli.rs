@@ -13,7 +13,7 @@ fn dama(args: &[&str]) -> (i32, String, String) {
 }
 
 fn shared(rel: &str) -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared").join(rel);
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dama-core/tests").join(rel);
     assert!(p.exists(), "missing {}", p.display());
     p.to_string_lossy().into()
 }

@@ -11,8 +11,7 @@ use dama_core::record::replay;
 use dama_core::variant::{International, Russian};
 
 fn text(file: &str) -> String {
-    let p =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pdn/pdn3-test-suite/succeed").join(file);
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdn/pdn3-test-suite/succeed").join(file);
     std::fs::read_to_string(p).expect("shared test data")
 }
 

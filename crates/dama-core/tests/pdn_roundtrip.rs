@@ -60,7 +60,7 @@ impl VariantFn for RoundTrip<'_> {
 
 #[test]
 fn read_write_read_gives_the_same_games() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pdn/pdn3-test-suite/succeed");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdn/pdn3-test-suite/succeed");
     let mut n = 0;
     for (file, variant) in [
         ("kurnik.pdn", Variant::International),

@@ -1,4 +1,4 @@
-//! Real games from `../shared/data/pdn/`: the PDN 3.0 reader suite and online games.
+//! Real games kept in `tests/data/pdn/` (copied from the team's shared collections): the PDN 3.0 reader suite and online games.
 
 use std::path::PathBuf;
 
@@ -10,7 +10,7 @@ use dama_core::variant::International;
 use dama_core::{Rules, Variant, VariantFn};
 
 fn data(rel: &str) -> PathBuf {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pdn").join(rel);
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdn").join(rel);
     assert!(p.exists(), "test data missing: {} (shared/ must sit beside the repository)", p.display());
     p
 }

@@ -1,5 +1,5 @@
 //! Tactics: the engine finds the winning shot of each position in "Tricks, traps and
-//! shots" (../shared/data/pdn/pdn3-test-suite/succeed) within a node budget.
+//! shots" (crates/dama-core/tests/data/pdn/pdn3-test-suite/succeed) within a node budget.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -16,7 +16,7 @@ const BUDGET: u64 = 3_000_000;
 #[test]
 fn finds_the_shots_of_tricks_traps_and_shots() {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/pdn/pdn3-test-suite/succeed/Tricks_traps_and_shots.pdn");
+        .join("../dama-core/tests/data/pdn/pdn3-test-suite/succeed/Tricks_traps_and_shots.pdn");
     let text = std::fs::read_to_string(&p).expect("shared test data");
     let stop = AtomicBool::new(false);
     let (mut tried, mut found, mut misses) = (0, 0, Vec::new());
