@@ -1,7 +1,8 @@
 //! Search: iterative deepening, principal variation search with aspiration windows,
 //! transposition table, killer and history move ordering, forced captures searched to
 //! the end (no capture sequence is cut in half), a look one move further at the
-//! horizon when the opponent threatens a capture, late move reductions, draws by
+//! horizon when the opponent threatens a capture, exchange offers tried at a quiet
+//! horizon without kings, late move reductions, draws by
 //! repetition and by the game's material rules inside the search, and more threads
 //! sharing the table (Lazy SMP).
 
@@ -23,6 +24,11 @@ type Order = ArrayVec<u16, MAX_MOVES>;
 
 /// Larger than any score.
 pub const INF: i32 = 32_000;
+
+/// At a quiet horizon without kings, exchange offers are tried unless the static
+/// evaluation is this far (hundredths of a man) below alpha.
+const EXCHANGE_MARGIN: i32 = 50;
+
 /// A win now; a win in n plies scores `MATE - n`.
 pub const MATE: i32 = 31_000;
 const MAX_PLY: usize = 128;
@@ -433,7 +439,16 @@ impl<R: Rules> Searcher<R> {
             // move for the side to move (its replies at depth -1 only resolve captures).
             let threatened = depth == 0 && ply < MAX_PLY - 8 && can_capture(pos, !pos.side());
             if !threatened {
-                return self.eval.evaluate(pos);
+                let stand = self.eval.evaluate(pos);
+                if depth == 0
+                    && ply < MAX_PLY - 8
+                    && stand < beta
+                    && stand + EXCHANGE_MARGIN > alpha
+                    && pos.kings().is_empty()
+                {
+                    return self.exchange_offers(pos, stand, alpha, beta, ply, stop);
+                }
+                return stand;
             }
         }
         let pv_node = beta - alpha > 1;
@@ -480,9 +495,16 @@ impl<R: Rules> Searcher<R> {
             let score = if i == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, stop)
             } else {
-                // Late quiet moves are searched less deeply first.
-                let r = if quiet && !killer && depth >= 3 && i >= 3 { 1 + (i >= 8 && depth >= 6) as i32 } else { 0 };
-                let mut s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, stop);
+                // Late quiet moves are searched less deeply first: from the second
+                // move at non-PV nodes (two plies from the fifth), from the fourth at
+                // PV nodes; never captures, crownings or killers.
+                let r = match (quiet && !killer && depth >= 2, pv_node) {
+                    (false, _) => 0,
+                    (true, true) => i32::from(i >= 3),
+                    (true, false) => 1 + i32::from(i >= 4),
+                };
+                let mut s =
+                    -self.negamax(&child, (new_depth - r).max(0.min(new_depth)), -alpha - 1, -alpha, ply + 1, stop);
                 if s > alpha && (r > 0 || s < beta) {
                     s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, stop);
                 }
@@ -526,6 +548,45 @@ impl<R: Rules> Searcher<R> {
         if use_tt {
             self.tt.store(hash, best_move.map(|i| i as u16), to_tt(best, ply), depth, bound);
         }
+        best
+    }
+
+    /// Quiescence at a quiet horizon without kings: besides standing pat, try the moves
+    /// that offer an exchange (after them the opponent must capture).
+    fn exchange_offers(
+        &mut self,
+        pos: &Position<R>,
+        stand: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        stop: &StopEither<'_>,
+    ) -> i32 {
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let mut list = MoveList::new();
+        generate(pos, &mut list);
+        self.path.push(pos.hash());
+        for m in list.as_slice() {
+            let child = pos.play(m);
+            if !has_capture(&child) {
+                continue;
+            }
+            let s = -self.negamax(&child, -1, -beta, -alpha, ply + 1, stop);
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
         best
     }
 
