@@ -437,15 +437,11 @@ impl<R: Rules> Searcher<R> {
         if depth <= 0 && !captures {
             // At the horizon, a capture the opponent threatens is looked at: one more
             // move for the side to move (its replies at depth -1 only resolve captures).
-            let threatened = depth == 0 && ply < MAX_PLY - 8 && can_capture(pos, !pos.side());
+            let horizon = depth == 0 && ply < MAX_PLY - 8;
+            let threatened = horizon && can_capture(pos, !pos.side());
             if !threatened {
                 let stand = self.eval.evaluate(pos);
-                if depth == 0
-                    && ply < MAX_PLY - 8
-                    && stand < beta
-                    && stand + EXCHANGE_MARGIN > alpha
-                    && pos.kings().is_empty()
-                {
+                if horizon && stand < beta && stand + EXCHANGE_MARGIN > alpha && pos.kings().is_empty() {
                     return self.exchange_offers(pos, stand, alpha, beta, ply, stop);
                 }
                 return stand;
@@ -503,8 +499,10 @@ impl<R: Rules> Searcher<R> {
                     (true, true) => i32::from(i >= 3),
                     (true, false) => 1 + i32::from(i >= 4),
                 };
-                let mut s =
-                    -self.negamax(&child, (new_depth - r).max(0.min(new_depth)), -alpha - 1, -alpha, ply + 1, stop);
+                // A reduced move still reaches the horizon (depth 0), where threats and
+                // exchange offers are looked at.
+                let reduced = if r > 0 { (new_depth - r).max(0) } else { new_depth };
+                let mut s = -self.negamax(&child, reduced, -alpha - 1, -alpha, ply + 1, stop);
                 if s > alpha && (r > 0 || s < beta) {
                     s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, stop);
                 }
