@@ -134,11 +134,24 @@ async fn find(c: &Client, css: &str) -> Element {
 }
 
 /// Clicks an element, scrolled to the middle of the window first (the home page keeps
-/// its Start button in a bar at the bottom).
+/// its Start button in a bar at the bottom). An element the page redrew between the
+/// lookup and the click (a stale reference) is looked up again.
 async fn click(c: &Client, css: &str) {
-    let e = find(c, css).await;
-    c.execute("arguments[0].scrollIntoView({block: 'center'})", vec![serde_json::to_value(&e).unwrap()]).await.unwrap();
-    e.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+    let mut last = String::new();
+    for _ in 0..5 {
+        let e = find(c, css).await;
+        let scrolled =
+            c.execute("arguments[0].scrollIntoView({block: 'center'})", vec![serde_json::to_value(&e).unwrap()]).await;
+        match scrolled {
+            Ok(_) => match e.click().await {
+                Ok(()) => return,
+                Err(err) => last = err.to_string(),
+            },
+            Err(err) => last = err.to_string(),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("click {css}: {last}");
 }
 
 /// The text of an element (looked up again if the page redrew it meanwhile).
