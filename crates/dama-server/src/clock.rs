@@ -153,6 +153,13 @@ impl Clock {
         true
     }
 
+    /// The game ended during `side`'s turn at `now`: its time used so far comes off (no
+    /// increment) and the clock stops, so both clocks show the end time.
+    pub fn freeze(&mut self, side: Color, now: Instant) {
+        self.remaining[side.index()] = self.left(side, side, now);
+        self.running_since = None;
+    }
+
     /// When a game comes back into memory: `side`'s turn began `elapsed_ms` ago (by the
     /// stored turn start); that time comes off its clock, which runs from `now`. After a
     /// restart (`grace`: the server was down during the turn) it keeps at least

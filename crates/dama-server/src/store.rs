@@ -44,6 +44,8 @@ pub struct GameRow {
     pub turn_started_ms: Option<i64>,
     /// Hash of the friend invite secret.
     pub invite_hash: Option<String>,
+    /// Once finished: the clock of the side to move, frozen at the end.
+    pub end_clock_ms: Option<i64>,
 }
 
 /// What changes in a game row as it is played (everything but its moves).
@@ -67,6 +69,8 @@ pub struct GameState {
     pub offers: Option<String>,
     /// When the side to move's time started.
     pub turn_started_ms: Option<i64>,
+    /// Once finished: the clock of the side to move, frozen at the end.
+    pub end_clock_ms: Option<i64>,
 }
 
 /// A stored move.
@@ -108,6 +112,7 @@ fn game(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         offers: r.try_get("offers")?,
         turn_started_ms: r.try_get("turn_started_ms")?,
         invite_hash: r.try_get("invite_hash")?,
+        end_clock_ms: r.try_get("end_clock_ms")?,
     })
 }
 
@@ -296,7 +301,7 @@ impl Store {
 fn save_query<'q>(id: &'q str, s: &'q GameState) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
     sqlx::query(
         "UPDATE games SET status = $1, white_token = $2, black_token = $3, result = $4, reason = $5, version = $6, \
-         next_game = $7, offers = $8, turn_started_ms = $9 WHERE id = $10",
+         next_game = $7, offers = $8, turn_started_ms = $9, end_clock_ms = $10 WHERE id = $11",
     )
     .bind(&s.status)
     .bind(s.white_token.clone())
@@ -307,5 +312,6 @@ fn save_query<'q>(id: &'q str, s: &'q GameState) -> sqlx::query::Query<'q, sqlx:
     .bind(s.next_game.clone())
     .bind(s.offers.clone())
     .bind(s.turn_started_ms)
+    .bind(s.end_clock_ms)
     .bind(id)
 }

@@ -188,6 +188,23 @@ async fn a_restart_loses_no_move(db: String) {
     assert!(w1 <= w0 && w0 - w1 < 2000, "{w0} {w1}");
     assert_eq!(mv(srv.addr, &id, &t, "9-13").await.0, 200);
     assert_eq!(snapshot(srv.addr, &id).await["moves"].as_array().unwrap().len(), 5);
+    // A resignation in the middle of White's turn stops White's clock at the end time:
+    // it does not jump back to its value at the last move, then or after a restart.
+    let white = |s: &Value| s["clocks"]["white_ms"].as_u64().unwrap();
+    let turn = white(&snapshot(srv.addr, &id).await);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let (st, _) =
+        http(srv.addr, "POST", &format!("/api/games/{id}/actions"), Some(&t), Some(r#"{"type":"resign"}"#)).await;
+    assert_eq!(st, 200);
+    let end = snapshot(srv.addr, &id).await;
+    assert_eq!(end["state"], "finished");
+    assert!(white(&end) + 500 <= turn, "{} then {turn}", white(&end));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(white(&snapshot(srv.addr, &id).await), white(&end));
+    srv.task.abort();
+    let _ = srv.task.await;
+    let srv = start(&db).await;
+    assert_eq!(white(&snapshot(srv.addr, &id).await), white(&end));
     srv.task.abort();
 }
 

@@ -512,6 +512,16 @@ async fn the_language_follows_the_browser_and_the_switch() {
         find(&c, "input[name=variant][value=russian]").await.prop("checked").await.unwrap().as_deref() == Some("true")
     );
     shot(&c, "lang-1-russian").await;
+    // A game address that leads nowhere says so (in Russian), with a way home, instead
+    // of loading and reconnecting forever.
+    c.goto(&format!("http://{addr}/game/nosuchgame")).await.unwrap();
+    assert_eq!(
+        text(&c, "#game-missing h1").await,
+        "По этому адресу партии нет. Возможно, адрес набран с ошибкой или ссылка с другого сайта."
+    );
+    assert!(find(&c, "#banner").await.prop("hidden").await.unwrap().as_deref() == Some("true"));
+    click(&c, "#go-home").await;
+    until("home from a missing game", || async { text(&c, "main h1").await == "Новая партия" }).await;
     let expect = [
         ("tr", "Yeni oyun", "Başla"),
         ("es", "Nueva partida", "Empezar"),
@@ -561,12 +571,21 @@ async fn a_capture_with_two_routes_to_one_square_is_clicked_through() {
     c.goto(&format!("http://{addr}/")).await.unwrap();
     click(&c, "input[name=variant][value=english]").await;
     click(&c, "input[name=mode][value=hotseat]").await;
-    // White's man on 22 takes two men either by 13 or by 15, both routes ending on 6.
+    // White's man on 22 takes two men either by 13 or by 15, both routes ending on 6;
+    // the man on 31 cannot take.
     click(&c, "details summary").await;
-    find(&c, "input[name=fen]").await.send_keys("W:W22:B17,18,9,10").await.unwrap();
+    find(&c, "input[name=fen]").await.send_keys("W:W22,31:B17,18,9,10").await.unwrap();
     click(&c, "#start").await;
     let id = game_id(&c).await;
     wait_interactive(&c).await;
+    // The capture is compulsory: the piece that must take is highlighted, the other
+    // is not, and tapping the other says so.
+    find(&c, "button[data-sq='22'].must").await;
+    assert!(c.find_all(Locator::Css("button[data-sq='31'].must")).await.unwrap().is_empty());
+    assert!(find(&c, "button[data-sq='22']").await.attr("aria-label").await.unwrap().unwrap().contains("must capture"));
+    click(&c, "button[data-sq='31']").await;
+    assert!(text(&c, ".toasts").await.contains("take with a highlighted piece"));
+    shot(&c, "routes-0-compulsory").await;
     // Selecting the man shows both first landings and the shared last square.
     click(&c, "button[data-sq='22']").await;
     assert_eq!(c.find_all(Locator::Css(".sq.target")).await.unwrap().len(), 3);
@@ -585,7 +604,7 @@ async fn a_capture_with_two_routes_to_one_square_is_clicked_through() {
     .await;
     let snap = get(addr, &format!("/api/games/{id}")).await;
     assert_eq!(snap["moves"][0]["long"], "22x15x6");
-    until("the board after the capture", || async { c.find_all(Locator::Css(".sq.hasp")).await.unwrap().len() == 3 })
+    until("the board after the capture", || async { c.find_all(Locator::Css(".sq.hasp")).await.unwrap().len() == 4 })
         .await;
     shot(&c, "routes-2-done").await;
     // The 12x12 board of Canadian draughts, watched: 72 playable squares, 30 men each.

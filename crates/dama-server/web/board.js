@@ -159,6 +159,12 @@ export class Board {
     const finals = new Set(cands.filter((m) => m.path.length > this.sel.length).map((m) => m.path[m.path.length - 1]));
     const lastSq = new Set(this.last ? [this.last.path[0], this.last.path[this.last.path.length - 1]] : []);
     const hint = new Set(this.hintMove ? [this.hintMove.path[0], this.hintMove.path[this.hintMove.path.length - 1]] : []);
+    // A compulsory capture: the pieces that can take are marked until one is chosen.
+    const must = new Set(
+      this.interactive && !this.sel.length && this.legal.length && this.legal[0].captured.length
+        ? this.legal.map((m) => m.path[0])
+        : [],
+    );
     for (const [name, d] of this.cells) {
       const p = at.get(name);
       const cls = ['sq', 'play'];
@@ -168,11 +174,13 @@ export class Board {
       if (p) cls.push('hasp');
       if (captured.has(name)) cls.push('captured');
       if (hint.has(name)) cls.push('hint');
+      if (must.has(name)) cls.push('must');
       d.className = cls.join(' ');
       d.innerHTML = this.coordLabels(name).join('') + (p ? pieceSvg(p.color, p.king) : '');
       let label = name + ', ';
       label += p ? t(p.color === 'white' ? (p.king ? 'white_king' : 'white_man') : p.king ? 'black_king' : 'black_man') : t('empty');
       if (captured.has(name)) label += ', ' + t('captured');
+      if (must.has(name)) label += ', ' + t('must_take');
       if (next.has(name) || finals.has(name)) label += ', ' + t('target');
       if (this.sel[0] === name) label += ', ' + t('selected');
       d.setAttribute('aria-label', label);

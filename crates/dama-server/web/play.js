@@ -98,12 +98,32 @@ export function playPage(main, id) {
       }
       handle(m);
     };
-    ws.onclose = () => {
+    ws.onclose = async () => {
       if (closed) return;
+      if (!snap && (await missing())) return;
       banner(t('reconnecting'));
       retries++;
       retryTimer = setTimeout(connect, Math.min(8000, 300 * 2 ** retries));
     };
+  }
+
+  /** True (and the page says so) when the server has no game `id`. */
+  async function missing() {
+    let status = 0;
+    try {
+      status = (await fetch(`/api/games/${id}`)).status;
+    } catch {
+      return false;
+    }
+    if ((status !== 404 && status !== 400) || closed) return false;
+    closed = true;
+    banner('');
+    main.replaceChildren(
+      el('section', { class: 'card', id: 'game-missing' },
+        el('h1', {}, t('game_missing')),
+        el('p', {}, el('a', { href: '/', 'data-link': true, class: 'btn primary', id: 'go-home' }, t('go_home')))),
+    );
+    return true;
   }
 
   function handle(m) {

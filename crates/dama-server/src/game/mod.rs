@@ -384,6 +384,8 @@ impl Actor {
             next_game: self.next_game.clone(),
             offers: self.offers.to_json(),
             turn_started_ms: Some(self.turn_started_ms),
+            end_clock_ms: (self.state == State::Finished && self.clock.enabled())
+                .then(|| self.clock.remaining[self.session.side().index()] as i64),
         }
     }
 
@@ -660,7 +662,7 @@ impl Actor {
     /// Marks the game finished with `result`, stores and announces it.
     async fn close(&mut self, result: ResultView) {
         self.state = State::Finished;
-        self.clock.running_since = None;
+        self.clock.freeze(self.session.side(), Instant::now());
         self.offers.finished();
         self.ai.stop();
         self.result = Some(result.clone());

@@ -204,6 +204,9 @@ fn spawn(
     a.offers = Offers::from_json(row.offers.as_deref(), a.session.ply());
     match a.state {
         State::Finished => {
+            if let (Some(c), true) = (row.end_clock_ms, a.clock.enabled()) {
+                a.clock.remaining[a.session.side().index()] = c.max(0) as u64;
+            }
             let winner = match row.result.as_deref() {
                 Some(t) => dama_core::record::result_winner(t, a.session.variant().first_to_move()).flatten(),
                 None => None,
