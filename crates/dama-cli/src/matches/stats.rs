@@ -40,7 +40,11 @@ pub fn score_interval(w: u32, d: u32, l: u32) -> (f64, f64, f64) {
     let den = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / den;
     let half = z / den * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (p, centre - half, centre + half)
+    // At a perfect score one bound is exactly 0 or 1; rounding must not turn it into a
+    // finite Elo of thousands.
+    let lo = if w == 0 && d == 0 { p } else { centre - half };
+    let hi = if l == 0 && d == 0 { p } else { centre + half };
+    (p, lo.min(p), hi.max(p))
 }
 
 /// (Elo, lower, upper) at 95%.
@@ -95,6 +99,10 @@ mod tests {
         let (e, lo, hi) = elo_interval(0, 0, 10);
         assert!(e.is_infinite() && lo.is_infinite() && hi > -500.0 && hi < -100.0, "{lo} {hi}");
         assert_eq!(signed(lo), "-inf");
+        // All won: the mirror image, the upper bound unbounded (not a rounded +6000).
+        let (e, lo, hi) = elo_interval(6, 0, 0);
+        assert!(e.is_infinite() && hi.is_infinite() && lo > 0.0 && lo < 200.0, "{lo} {hi}");
+        assert_eq!(signed(hi), "+inf");
         // An even match: symmetric around 0.
         let (e, lo, hi) = elo_interval(30, 40, 30);
         assert!(e.abs() < 1e-6 && (lo + hi).abs() < 1e-6 && hi > 50.0, "{lo} {hi}");
