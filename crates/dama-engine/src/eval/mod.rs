@@ -317,13 +317,11 @@ impl<R: Rules> Evaluator<R> {
             -white
         }
     }
-}
 
-impl<R: Rules> Evaluator<R> {
     /// The rule-based term of king endings, from White's point of view.
     #[inline]
     fn king_ending(&self, pos: &Position<R>) -> i32 {
-        if R::KING != KingRange::Short || R::ORTHOGONAL || (pos.men(Color::White) | pos.men(Color::Black)).any() {
+        if Family::of::<R>() != Family::ShortKings || (pos.men(Color::White) | pos.men(Color::Black)).any() {
             return 0;
         }
         let kings = |c: Color| pos.kings_of(c).count() as i32;
