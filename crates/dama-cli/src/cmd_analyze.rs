@@ -7,7 +7,7 @@ use anyhow::{bail, Result};
 use dama_core::Variant;
 use dama_engine::level::Level;
 use dama_engine::player::player;
-use dama_engine::search::Limits;
+use dama_engine::search::{score_text, Limits};
 use dama_engine::time::{limits as time_limits, Clock};
 
 /// Arguments of `dama analyze`.
@@ -28,10 +28,16 @@ pub struct Args {
     /// Transposition table size in megabytes.
     #[arg(long, default_value_t = 64)]
     hash: usize,
+    #[command(flatten)]
+    egdb: crate::cmd_egdb::Use,
 }
 
 /// Runs `dama analyze`.
 pub fn run(a: Args) -> Result<()> {
+    let pieces = a.egdb.install(a.variant)?;
+    if pieces > 0 {
+        println!("endgame databases: up to {pieces} pieces");
+    }
     let mut p = player(a.variant, a.hash, None, 1);
     if let Err(e) = p.set_position(a.fen.as_deref(), &[]) {
         bail!("bad --fen: {e}");
@@ -50,9 +56,9 @@ pub fn run(a: Args) -> Result<()> {
     let stop = AtomicBool::new(false);
     let d = p.think(limits, Level::full(), &stop, &mut |r| {
         println!(
-            "depth {:>2}  score {:>+7.2}  nodes {:>10}  time {:>6.2}s  pv {}",
+            "depth {:>2}  score {:>7}  nodes {:>10}  time {:>6.2}s  pv {}",
             r.depth,
-            r.score as f64 / 100.0,
+            score_text(r.score),
             r.nodes,
             r.millis as f64 / 1000.0,
             r.pv.join(" ")

@@ -31,6 +31,8 @@ pub struct Args {
     /// A weights file written by `dama train`, instead of the built-in weights.
     #[arg(long)]
     weights: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    egdb: crate::cmd_egdb::Use,
 }
 
 /// Which evaluation the engine uses.
@@ -126,9 +128,16 @@ pub fn run(a: Args) -> Result<()> {
                     (EvalChoice::Learned, Some(w)) => Some(EvalKind::Learned(w.clone())),
                     (EvalChoice::Learned, None) => None,
                 };
+                let tables = a.egdb.clone();
                 worker = Some(thread::spawn(move || {
                     let mut slot = engine.lock().unwrap_or_else(|e| e.into_inner());
                     if slot.as_ref().is_none_or(|p| p.variant() != variant) {
+                        if let Err(e) = tables.install(variant) {
+                            say(
+                                &out,
+                                &format!("error message=\"endgame databases: {}\"", e.to_string().replace('"', "'")),
+                            );
+                        }
                         *slot = Some(player(variant, hash, weights, 0x0068_7562));
                     }
                     let p = slot.as_mut().expect("engine");

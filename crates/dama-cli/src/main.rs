@@ -2,6 +2,7 @@
 
 mod cmd_analyze;
 mod cmd_bench;
+mod cmd_egdb;
 mod cmd_hub;
 mod cmd_moves;
 mod cmd_pdn;
@@ -50,6 +51,9 @@ enum Command {
     /// Check and convert PDN files.
     #[command(subcommand)]
     Pdn(cmd_pdn::Command),
+    /// Endgame databases: build by retrograde analysis, probe a position, verify.
+    #[command(subcommand)]
+    Egdb(cmd_egdb::Command),
 }
 
 fn main() -> Result<()> {
@@ -68,6 +72,7 @@ fn main() -> Result<()> {
         Some(Command::Moves(a)) => cmd_moves::run(a),
         Some(Command::Perft(a)) => cmd_perft::run(a),
         Some(Command::Pdn(c)) => cmd_pdn::run(c),
+        Some(Command::Egdb(c)) => cmd_egdb::run(c),
         Some(Command::Analyze(a)) => cmd_analyze::run(a),
         Some(Command::Hub(a)) => cmd_hub::run(a),
         Some(Command::Bench(a)) => cmd_bench::run(a),

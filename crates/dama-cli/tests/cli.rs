@@ -119,3 +119,37 @@ fn pdn_check_reads_a_million_nested_variations() {
     let j = last_json(&out);
     assert_eq!((j["games"].as_u64(), j["legal"].as_u64()), (Some(1), Some(1)), "{j}");
 }
+
+#[test]
+fn egdb_build_probe_verify_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-egdb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().expect("utf-8 path");
+    let (code, _, err) = dama(&["egdb", "build", "--variant", "english", "--pieces", "3", "--dir", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("0-2-0-1"), "{err}");
+    let (code, out, err) = dama(&["egdb", "verify", "--variant", "english", "--dir", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("up to 3 pieces agree"), "{out}");
+    // Two kings against one in the double corner: a win for the side with two.
+    let (code, out, err) = dama(&["egdb", "probe", "--variant", "english", "--dir", d, "--fen", "W:WK1,K2:BK32"]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(j["result"], "win");
+    assert!(j["plies"].as_u64().is_some_and(|p| p % 2 == 1), "{j}");
+    assert_eq!(j["moves"].as_array().map(Vec::len), Some(4));
+    let (code, out, _) = dama(&["egdb", "probe", "--variant", "english", "--dir", d, "--fen", "B:WK1:BK32"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"result\":\"draw\""), "{out}");
+    // Bad input: a clear error, no panic.
+    let (code, _, err) = dama(&["egdb", "probe", "--variant", "english", "--dir", d, "--fen", "W:WK1,K99:BK32"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("bad --fen"), "{err}");
+    let (code, _, err) = dama(&["egdb", "probe", "--variant", "english", "--dir", d, "--fen", "W:W21,22,23:B1,2"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("5 pieces; the tables hold up to 3"), "{err}");
+    let (code, _, err) = dama(&["egdb", "build", "--variant", "frisian", "--pieces", "3", "--dir", d]);
+    assert_ne!(code, 0);
+    assert!(err.contains("frisian has no endgame databases"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -143,6 +143,39 @@ impl<R: Rules> Position<R> {
         Ok(Self::from_parts(pieces, kings, s.side))
     }
 
+    /// Checks pieces given as bit sets (internal bit numbers, as [`Position::men`]
+    /// returns them) and makes them a position: the fast way in for tools that
+    /// enumerate positions, with the same checks as [`Position::from_setup`].
+    pub fn from_bits(men: [BB<R>; 2], kings: [BB<R>; 2], side: Color) -> Result<Self, SetupError> {
+        let board = valid::<R::G>();
+        let mut seen = BB::<R>::ZERO;
+        for c in Color::ALL {
+            for set in [men[c.index()], kings[c.index()]] {
+                let bad = (set & seen) | (set & !board);
+                if bad.any() {
+                    let b = bad.lowest();
+                    return Err(if (set & !board).has(b) {
+                        SetupError::SquareOutOfRange(b)
+                    } else {
+                        SetupError::Overlap(square_name::<R>(R::G::LAYOUT.index_of_bit[b as usize] as usize))
+                    });
+                }
+                seen |= set;
+            }
+            let count = (men[c.index()] | kings[c.index()]).count();
+            let max = max_pieces(R::G::KIND);
+            if count > max {
+                return Err(SetupError::TooManyPieces { color: c, count, max });
+            }
+            let crowned = men[c.index()] & Self::crowning_row(c);
+            if crowned.any() {
+                let i = R::G::LAYOUT.index_of_bit[crowned.lowest() as usize] as usize;
+                return Err(SetupError::ManOnCrowningRow { color: c, square: square_name::<R>(i) });
+            }
+        }
+        Ok(Self::from_parts([men[0] | kings[0], men[1] | kings[1]], kings[0] | kings[1], side))
+    }
+
     /// The unchecked setup of this position.
     pub fn to_setup(&self) -> Setup {
         let l = R::G::LAYOUT;

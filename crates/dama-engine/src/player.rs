@@ -124,6 +124,9 @@ impl<R: Rules> Player for Generic<R> {
                 pv: self_text::<R>(&pos, &i.pv),
             })
         };
+        // Tables installed since this player was made (the server builds them in the
+        // background at its first start) are used from the next search on.
+        self.searcher.egdb = crate::egdb::installed::<R>();
         let out = self.searcher.think(&pos, &history, limits, stop, &mut cb);
         let mut best = out.best;
         if level.noise > 0 && out.depth > 0 {

@@ -16,6 +16,7 @@ use dama_core::movegen::{can_capture, generate, has_capture};
 use dama_core::moves::MAX_MOVES;
 use dama_core::{Bits, Color, Move, MoveList, Position, Rules, BB};
 
+use crate::egdb::{self, value::Value, Egdb};
 use crate::eval::{EvalKind, Evaluator};
 use crate::tt::{Bound, Tt};
 
@@ -36,6 +37,50 @@ const MAX_PLY: usize = 128;
 /// True for scores that announce a forced win or loss.
 pub fn is_mate(score: i32) -> bool {
     score.abs() > MATE - MAX_PLY as i32 * 2
+}
+
+/// A win the endgame tables know, `n` plies from the root, scores `DB_WIN - n`: below
+/// a win the search sees to the end, above any evaluation.
+pub const DB_WIN: i32 = 20_000;
+
+/// Scores from this far out are distances to a known end (mate or table), not evaluations.
+const KNOWN_END: i32 = DB_WIN - 1000;
+
+/// Plies to the end a score announces (found by the search or known from the
+/// tables): positive when the side to move wins. `None` for an evaluation.
+pub fn plies_to_end(score: i32) -> Option<i32> {
+    if is_mate(score) {
+        Some(score.signum() * (MATE - score.abs()))
+    } else if score.abs() > KNOWN_END {
+        Some(score.signum() * (DB_WIN - score.abs()))
+    } else {
+        None
+    }
+}
+
+/// A score in words for players: "win in 7 moves" (moves of the side to move) when the
+/// end is known, otherwise men, "+0.35".
+pub fn score_text(score: i32) -> String {
+    match plies_to_end(score) {
+        Some(p) if p > 0 => format!("win in {} moves", (p + 1) / 2),
+        Some(p) if p <= 0 && score != 0 => format!("loss in {} moves", (-p) / 2),
+        _ => format!("{:+.2}", f64::from(score) / 100.0),
+    }
+}
+
+/// The score of a table value `ply` plies from the root.
+fn table_score(v: Value, ply: usize) -> i32 {
+    match v.plies() {
+        None => 0,
+        Some((loses, d)) => {
+            let s = DB_WIN - (ply + d) as i32;
+            if loses {
+                -s
+            } else {
+                s
+            }
+        }
+    }
 }
 
 /// When to stop searching.
@@ -103,6 +148,8 @@ pub struct Searcher<R: Rules> {
     pub eval: Evaluator<R>,
     /// Draw rules applied inside the search (material draws).
     pub rules: DrawRules,
+    /// Endgame tables probed inside the search (those installed when it was made).
+    pub egdb: Option<Arc<Egdb<R>>>,
     history: Vec<i32>,
     killers: [[Option<Move<BB<R>>>; 2]; MAX_PLY],
     path: Vec<u64>,
@@ -127,6 +174,7 @@ impl<R: Rules> Searcher<R> {
             threads: 1,
             eval,
             rules: DrawRules::official(R::VARIANT),
+            egdb: egdb::installed::<R>(),
             history: vec![0; 128 * 128],
             killers: [[None; 2]; MAX_PLY],
             path: Vec::with_capacity(512),
@@ -201,6 +249,7 @@ impl<R: Rules> Searcher<R> {
             .map(|_| {
                 let mut h = Searcher::with_table(self.tt.clone(), self.eval.clone());
                 h.rules = self.rules;
+                h.egdb = self.egdb.clone();
                 h
             })
             .collect();
@@ -257,7 +306,11 @@ impl<R: Rules> Searcher<R> {
             best.pv = best.best.into_iter().collect();
             return best;
         }
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 10).min(MAX_PLY as u32 - 10);
+        let mut max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 10).min(MAX_PLY as u32 - 10);
+        if self.egdb.as_ref().is_some_and(|db| db.probe(pos).is_some()) {
+            // Every move leads into the tables: one ply scores them all exactly.
+            max_depth = max_depth.min(1 + skip);
+        }
         let mut score = 0;
         // How much of the aimed time to allow: shrinks while the best move holds,
         // grows when it changes or the score falls.
@@ -429,6 +482,9 @@ impl<R: Rules> Searcher<R> {
             if let Some(s) = self.material_result(pos, ply) {
                 return s;
             }
+            if let Some(v) = self.egdb.as_ref().and_then(|db| db.probe(pos)) {
+                return table_score(v, ply);
+            }
         }
         if ply >= MAX_PLY - 2 {
             return self.eval.evaluate(pos);
@@ -595,9 +651,9 @@ impl<R: Rules> Searcher<R> {
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE - 1000 {
+    if score > KNOWN_END {
         score + ply as i32
-    } else if score < -(MATE - 1000) {
+    } else if score < -KNOWN_END {
         score - ply as i32
     } else {
         score
@@ -605,9 +661,9 @@ fn to_tt(score: i32, ply: usize) -> i32 {
 }
 
 fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE - 1000 {
+    if score > KNOWN_END {
         score - ply as i32
-    } else if score < -(MATE - 1000) {
+    } else if score < -KNOWN_END {
         score + ply as i32
     } else {
         score
