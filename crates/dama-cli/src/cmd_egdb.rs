@@ -9,6 +9,7 @@ use dama_core::movegen::legal_moves;
 use dama_core::notation::move_to_string;
 use dama_core::{Bits, Rules, Variant, VariantFn};
 use dama_engine::egdb::{self, value::Value, Egdb, Progress};
+use rand::{Rng, SeedableRng};
 use serde_json::json;
 
 /// Where tables go when `--dir` is not given.
@@ -68,6 +69,14 @@ pub enum Command {
         /// The position, in PDN FEN.
         #[arg(long)]
         fen: String,
+    },
+    /// Probe speed: look up positions spread over every table, in random order.
+    Bench {
+        #[command(flatten)]
+        common: Common,
+        /// Probes.
+        #[arg(long, default_value_t = 1_000_000)]
+        probes: usize,
     },
     /// Check every stored value against the values of the position's successors.
     Verify {
@@ -138,6 +147,46 @@ impl VariantFn for Verify {
     }
 }
 
+struct Bench<'a>(&'a Common, usize);
+impl VariantFn for Bench<'_> {
+    type Output = Result<String>;
+    fn call<R: Rules>(self) -> Result<String> {
+        use dama_engine::egdb::index::{Indexer, Material};
+        let db = Egdb::<R>::open(&self.0.dir)?
+            .ok_or_else(|| anyhow!("no {} tables in {}: run dama egdb build", R::VARIANT, self.0.dir.display()))?;
+        let ix = Indexer::<R>::new();
+        // Positions drawn at random from every slice, so the probes hit all blocks.
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let slices: Vec<Material> = (2..=db.pieces() as u8).flat_map(Material::all_with).collect();
+        let mut positions = Vec::new();
+        while positions.len() < 100_000 {
+            let m = slices[rng.gen_range(0..slices.len())];
+            let i = rng.gen_range(0..ix.size(m));
+            if let Some(p) = ix.pieces(m, i) {
+                if let Ok(pos) = dama_core::Position::<R>::from_bits(p.men, p.kings, p.side) {
+                    positions.push(pos);
+                }
+            }
+        }
+        let started = Instant::now();
+        let mut wins = 0usize;
+        for _ in 0..self.1 {
+            let pos = &positions[rng.gen_range(0..positions.len())];
+            wins += usize::from(db.probe(pos).is_some_and(Value::is_win));
+        }
+        let secs = started.elapsed().as_secs_f64();
+        Ok(format!(
+            "{} probes of {} tables up to {} pieces ({} MB in memory): {:.2} s, {:.0} ns a probe ({wins} wins)",
+            self.1,
+            R::VARIANT,
+            db.pieces(),
+            db.memory() >> 20,
+            secs,
+            secs * 1e9 / self.1 as f64
+        ))
+    }
+}
+
 struct Built(PathBuf);
 impl VariantFn for Built {
     type Output = Result<u8>;
@@ -165,6 +214,9 @@ pub fn run(c: Command) -> Result<()> {
         Command::Probe { common, fen } => {
             let out = common.variant.visit(Probe(&common, &fen))?;
             println!("{out}");
+        }
+        Command::Bench { common, probes } => {
+            println!("{}", common.variant.visit(Bench(&common, probes.max(1)))?);
         }
         Command::Verify { common, pieces } => {
             let n = match pieces {

@@ -33,6 +33,10 @@ pub struct Args {
     weights: Option<std::path::PathBuf>,
     #[command(flatten)]
     egdb: crate::cmd_egdb::Use,
+    /// Play from the built-in opening book at levels 8-10 (off by default, so that
+    /// engine matches test the search from their own openings).
+    #[arg(long)]
+    book: bool,
 }
 
 /// Which evaluation the engine uses.
@@ -129,6 +133,7 @@ pub fn run(a: Args) -> Result<()> {
                     (EvalChoice::Learned, None) => None,
                 };
                 let tables = a.egdb.clone();
+                let book = a.book;
                 worker = Some(thread::spawn(move || {
                     let mut slot = engine.lock().unwrap_or_else(|e| e.into_inner());
                     if slot.as_ref().is_none_or(|p| p.variant() != variant) {
@@ -142,6 +147,7 @@ pub fn run(a: Args) -> Result<()> {
                     }
                     let p = slot.as_mut().expect("engine");
                     p.set_threads(threads);
+                    p.set_book(book);
                     if let Err(e) = p.set_position(Some(&fen), &moves) {
                         say(&out, &format!("error message=\"{}\"", e.replace('"', "'")));
                         say(&out, "done move=none");

@@ -2,6 +2,7 @@
 
 mod cmd_analyze;
 mod cmd_bench;
+mod cmd_book;
 mod cmd_egdb;
 mod cmd_hub;
 mod cmd_moves;
@@ -51,6 +52,9 @@ enum Command {
     /// Check and convert PDN files.
     #[command(subcommand)]
     Pdn(cmd_pdn::Command),
+    /// Opening books: build from games and engine analysis, look a position up.
+    #[command(subcommand)]
+    Book(cmd_book::Command),
     /// Endgame databases: build by retrograde analysis, probe a position, verify.
     #[command(subcommand)]
     Egdb(cmd_egdb::Command),
@@ -73,6 +77,7 @@ fn main() -> Result<()> {
         Some(Command::Perft(a)) => cmd_perft::run(a),
         Some(Command::Pdn(c)) => cmd_pdn::run(c),
         Some(Command::Egdb(c)) => cmd_egdb::run(c),
+        Some(Command::Book(c)) => cmd_book::run(c),
         Some(Command::Analyze(a)) => cmd_analyze::run(a),
         Some(Command::Hub(a)) => cmd_hub::run(a),
         Some(Command::Bench(a)) => cmd_bench::run(a),

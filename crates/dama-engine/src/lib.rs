@@ -2,12 +2,14 @@
 //!
 //! - [`search`]: iterative deepening PVS with a transposition table ([`tt`]).
 //! - [`eval`]: a learned evaluation of sparse pattern features, weights per family.
+//! - [`book`]: opening books, chosen from with variety at the top levels.
 //! - [`egdb`]: endgame databases built by retrograde analysis.
 //! - [`time`]: how long to think under each clock; [`level`]: levels 1-10.
 //! - [`player`]: a run-time-variant engine for adapters; [`hub`]: the Hub protocol.
 //!
 //! The engine never prints: adapters report what it finds.
 
+pub mod book;
 pub mod dataset;
 pub mod egdb;
 pub mod eval;

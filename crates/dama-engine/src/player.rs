@@ -58,10 +58,16 @@ pub trait Player: Send {
     fn think(&mut self, limits: Limits, level: Level, stop: &AtomicBool, report: &mut dyn FnMut(&Report)) -> Decision;
     /// Searches with this many threads (1 by default).
     fn set_threads(&mut self, n: usize);
+    /// Plays from the built-in opening book at levels 8-10 (off by default).
+    fn set_book(&mut self, on: bool);
 }
+
+/// The lowest level that plays from the opening book.
+pub const BOOK_LEVEL: u8 = 8;
 
 struct Generic<R: Rules> {
     searcher: Searcher<R>,
+    book: bool,
     game: Game<R>,
     rng: StdRng,
 }
@@ -99,6 +105,9 @@ impl<R: Rules> Player for Generic<R> {
     fn set_threads(&mut self, n: usize) {
         self.searcher.threads = n.max(1);
     }
+    fn set_book(&mut self, on: bool) {
+        self.book = on;
+    }
     fn legal_moves(&self) -> Vec<String> {
         let p = self.game.position();
         dama_core::movegen::legal_moves(p).iter().map(|m| move_to_string(p, m, true)).collect()
@@ -111,6 +120,11 @@ impl<R: Rules> Player for Generic<R> {
         report: &mut dyn FnMut(&Report),
     ) -> Decision {
         let pos = *self.game.position();
+        if self.book && level.number >= BOOK_LEVEL {
+            if let Some((m, score)) = crate::book::builtin(R::VARIANT).and_then(|b| b.pick(&pos, &mut self.rng)) {
+                return Decision { best: Some(move_to_string(&pos, &m, true)), score, depth: 0, nodes: 0 };
+            }
+        }
         let history = self.history();
         if let Some(d) = level.depth {
             limits.depth = Some(limits.depth.map_or(d, |x| x.min(d)));
@@ -160,6 +174,7 @@ impl VariantFn for Make {
         let w = self.1.unwrap_or_else(EvalKind::default_for::<R>);
         Box::new(Generic::<R> {
             searcher: Searcher::new(self.0, w),
+            book: false,
             game: Game::from_position(Position::start(), DrawRules::default()),
             rng: StdRng::seed_from_u64(self.2),
         })

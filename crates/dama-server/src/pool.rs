@@ -107,21 +107,25 @@ impl EnginePool {
         p.map_err(|_| PoolError::Failed)
     }
 
-    /// Runs a search on a searcher of the job's variant and returns the move chosen.
+    /// Runs a search on a searcher of the job's variant and returns the move chosen
+    /// and its score for the side to move.
     /// `optional` jobs (hints) are refused when the queue is long; engine moves wait.
     pub async fn search(
         self: &Arc<Self>,
         job: SearchJob,
         stop: Arc<AtomicBool>,
         optional: bool,
-    ) -> Result<Option<String>, PoolError> {
+    ) -> Result<Option<(String, i32)>, PoolError> {
         let permit = self.permit(optional).await?;
         let mut engine = self.take(job.variant);
         let pool = self.clone();
         let result = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let out = match engine.set_position(Some(&job.fen), &job.moves) {
-                Ok(()) => Ok(engine.think(job.limits, job.level, &stop, &mut |_| {}).best),
+                Ok(()) => {
+                    let d = engine.think(job.limits, job.level, &stop, &mut |_| {});
+                    Ok(d.best.map(|m| (m, d.score)))
+                }
                 Err(_) => Err(PoolError::Failed),
             };
             pool.give_back(engine);
@@ -153,7 +157,10 @@ impl EnginePool {
             idle.remove(0);
         }
         drop(idle);
-        player(variant, TT_MB, None, rand::random())
+        let mut p = player(variant, TT_MB, None, rand::random());
+        // The top levels open from the book, with variety from game to game.
+        p.set_book(true);
+        p
     }
 
     fn give_back(&self, engine: Box<dyn Player>) {

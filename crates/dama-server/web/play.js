@@ -426,7 +426,9 @@ export function playPage(main, id) {
     try {
       const r = await api('GET', `/api/games/${id}/hint`, undefined, seat.token);
       hintMove = snap.legal.find((m) => m.long === r.move || m.notation === r.move) || null;
-      toast(t('hint_is', { move: hintMove ? hintMove.notation : r.move }));
+      const shown = hintMove ? hintMove.notation : r.move;
+      const end = r.end ? ' · ' + t(r.end.result === 'win' ? 'hint_win' : 'hint_loss', { n: r.end.moves }) : '';
+      toast(t('hint_is', { move: shown }) + end);
       drawBoard();
     } catch (e) {
       toast(e.message, true);

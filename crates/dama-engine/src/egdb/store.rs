@@ -13,18 +13,19 @@ use super::EgdbError;
 
 const MAGIC: &[u8; 8] = b"DAMAEGDB";
 const VERSION: u32 = 1;
-/// Entries per compressed block.
-const BLOCK: usize = 1 << 14;
+/// Entries per compressed block in the files this build writes (a file says its own).
+const BLOCK: usize = 1 << 12;
 /// Tables up to this many entries are held decompressed.
-const WHOLE: u64 = 4 << 20;
+const WHOLE: u64 = 1 << 20;
 /// Blocks held by the probe cache.
-const CACHE_SLOTS: usize = 2048;
+const CACHE_SLOTS: usize = 8192;
 
 /// One slice's values.
 pub struct Table {
     /// Its material.
     pub material: Material,
     entries: u64,
+    block: usize,
     offsets: Vec<u64>,
     data: Vec<u8>,
     whole: Option<Vec<u8>>,
@@ -118,11 +119,11 @@ impl Table {
         let material = Material { men: [m[0], m[2]], kings: [m[1], m[3]] };
         let entries = r.u64().ok_or_else(short)?;
         let block = r.u32().ok_or_else(short)? as usize;
-        if block != BLOCK {
-            return Err(format!("blocks of {block} entries, expected {BLOCK}"));
+        if !(64..=1 << 20).contains(&block) {
+            return Err(format!("blocks of {block} entries"));
         }
         let blocks = r.u32().ok_or_else(short)? as usize;
-        if blocks as u64 != entries.div_ceil(BLOCK as u64) {
+        if blocks as u64 != entries.div_ceil(block as u64) {
             return Err(format!("{blocks} blocks for {entries} entries"));
         }
         let offsets: Vec<u64> = (0..=blocks).map(|_| r.u64()).collect::<Option<_>>().ok_or_else(short)?;
@@ -130,7 +131,7 @@ impl Table {
         if offsets.windows(2).any(|w| w[0] > w[1]) || offsets.last() != Some(&(data.len() as u64)) {
             return Err("the block index does not match the data".into());
         }
-        let mut t = Table { material, entries, offsets, data, whole: None };
+        let mut t = Table { material, entries, block, offsets, data, whole: None };
         if entries <= WHOLE {
             t.whole = Some(t.values()?);
         }
@@ -138,7 +139,7 @@ impl Table {
     }
 
     fn block(&self, b: usize) -> Result<Vec<u8>, String> {
-        let len = (self.entries as usize - b * BLOCK).min(BLOCK);
+        let len = (self.entries as usize - b * self.block).min(self.block);
         let src = &self.data[self.offsets[b] as usize..self.offsets[b + 1] as usize];
         let out = lz4_flex::block::decompress(src, len).map_err(|e| format!("block {b}: {e}"))?;
         if out.len() != len {
@@ -177,17 +178,17 @@ impl Table {
         if let Some(w) = &self.whole {
             return Some(w[i as usize]);
         }
-        let b = (i / BLOCK as u64) as usize;
+        let b = (i / self.block as u64) as usize;
         let key = id << 32 | b as u64;
         let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % CACHE_SLOTS;
         let mut slots = cache.slots.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((k, data)) = &slots[slot] {
             if *k == key {
-                return Some(data[i as usize % BLOCK]);
+                return Some(data[i as usize % self.block]);
             }
         }
         let data: Arc<[u8]> = self.block(b).ok()?.into();
-        let v = data[i as usize % BLOCK];
+        let v = data[i as usize % self.block];
         slots[slot] = Some((key, data));
         Some(v)
     }

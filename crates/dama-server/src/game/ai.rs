@@ -70,7 +70,7 @@ impl Actor {
         let stop = Arc::new(AtomicBool::new(false));
         let pool = self.ctx.pool.clone();
         let s = stop.clone();
-        let task = tokio::spawn(async move { pool.search(job, s, false).await.ok().flatten() });
+        let task = tokio::spawn(async move { pool.search(job, s, false).await.ok().flatten().map(|(m, _)| m) });
         self.ai.task = Some((task, StopOnDrop(stop)));
     }
 
