@@ -87,8 +87,18 @@ pub fn run(a: Args) -> Result<()> {
     // Limits of a search started by `go ponder`, applied at `ponder-hit`.
     let mut pondering: Option<Limits> = None;
     let searches = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let mut tables_for = std::collections::HashSet::new();
     for line in rx {
-        match hub.handle(&line) {
+        let action = hub.handle(&line);
+        // The endgame tables of the variant are loaded at `init` (or when the variant
+        // changes after it), before any search, so loading never eats into a move's time.
+        let initialised = !tables_for.is_empty() || line.split_whitespace().next() == Some("init");
+        if initialised && tables_for.insert(hub.variant) {
+            if let Err(e) = a.egdb.install(hub.variant) {
+                say(&out, &format!("error message=\"endgame databases: {}\"", e.to_string().replace('"', "'")));
+            }
+        }
+        match action {
             Action::Reply(lines) => lines.iter().for_each(|l| say(&out, l)),
             Action::Stop => stop.store(true, Ordering::Relaxed),
             Action::Quit => {
@@ -132,17 +142,10 @@ pub fn run(a: Args) -> Result<()> {
                     (EvalChoice::Learned, Some(w)) => Some(EvalKind::Learned(w.clone())),
                     (EvalChoice::Learned, None) => None,
                 };
-                let tables = a.egdb.clone();
                 let book = a.book;
                 worker = Some(thread::spawn(move || {
                     let mut slot = engine.lock().unwrap_or_else(|e| e.into_inner());
                     if slot.as_ref().is_none_or(|p| p.variant() != variant) {
-                        if let Err(e) = tables.install(variant) {
-                            say(
-                                &out,
-                                &format!("error message=\"endgame databases: {}\"", e.to_string().replace('"', "'")),
-                            );
-                        }
                         *slot = Some(player(variant, hash, weights, 0x0068_7562));
                     }
                     let p = slot.as_mut().expect("engine");

@@ -230,9 +230,8 @@ impl Book {
 /// The book built into dama for `variant`, if it has one.
 pub fn builtin(variant: Variant) -> Option<&'static Book> {
     static BOOKS: OnceLock<Vec<(Variant, Book)>> = OnceLock::new();
-    let all = BOOKS.get_or_init(|| {
-        BUILT_IN.iter().filter_map(|(v, text)| Book::parse(text).ok().map(|b| (*v, b))).collect()
-    });
+    let all =
+        BOOKS.get_or_init(|| BUILT_IN.iter().filter_map(|(v, text)| Book::parse(text).ok().map(|b| (*v, b))).collect());
     all.iter().find(|(v, _)| *v == variant).map(|(_, b)| b)
 }
 

@@ -333,7 +333,10 @@ async fn a_friend_seat_needs_the_invite_and_tokens_are_stored_hashed(db: String)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hints_come_one_at_a_time() {
     let srv = start(&temp_db("hints")).await;
-    let (id, t, _) = create(srv.addr, json!({"variant": "english", "mode": "ai", "color": "black", "level": 1})).await;
+    // A position out of the opening book, so the hint is searched (0.5 s).
+    let fen = "B:W21,22,23,25,26,27,29,30,31:B1,2,3,5,6,7,9,10,11";
+    let (id, t, _) =
+        create(srv.addr, json!({"variant": "english", "mode": "ai", "color": "black", "level": 1, "fen": fen})).await;
     let path = format!("/api/games/{id}/hint");
     let (a, b) = tokio::join!(http(srv.addr, "GET", &path, Some(&t), None), async {
         tokio::time::sleep(Duration::from_millis(100)).await;

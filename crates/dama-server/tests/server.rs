@@ -288,9 +288,11 @@ async fn the_screens_endpoints_and_their_bad_input(db: String) {
     assert_eq!(http(srv.addr, "GET", &format!("/api/games/{id}/hint"), None, None).await.0, 403);
     assert_eq!(v["end"], Value::Null, "{v}");
     // A known end is told: a king on the edge in opposition is caught in 4 moves.
-    let (won, wt, _) =
-        create(srv.addr, json!({"variant": "english", "mode": "ai", "color": "white", "level": 10, "fen": "W:WK9:BK30"}))
-            .await;
+    let (won, wt, _) = create(
+        srv.addr,
+        json!({"variant": "english", "mode": "ai", "color": "white", "level": 10, "fen": "W:WK9:BK30"}),
+    )
+    .await;
     let (st, v) = http(srv.addr, "GET", &format!("/api/games/{won}/hint"), Some(&wt), None).await;
     assert_eq!(st, 200, "{v}");
     assert_eq!((v["move"].as_str(), &v["end"]), (Some("9-14"), &json!({"result": "win", "moves": 4})), "{v}");
