@@ -145,7 +145,8 @@ impl<R: Rules> Position<R> {
 
     /// Checks pieces given as bit sets (internal bit numbers, as [`Position::men`]
     /// returns them) and makes them a position: the fast way in for tools that
-    /// enumerate positions, with the same checks as [`Position::from_setup`].
+    /// enumerate positions, with the same checks as [`Position::from_setup`]. Frisian
+    /// king-move counts start at zero, as in a setup.
     pub fn from_bits(men: [BB<R>; 2], kings: [BB<R>; 2], side: Color) -> Result<Self, SetupError> {
         let board = valid::<R::G>();
         let mut seen = BB::<R>::ZERO;

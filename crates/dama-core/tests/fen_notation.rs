@@ -140,3 +140,26 @@ fn detailed_moves_carry_path_and_captures_in_order() {
     assert_eq!(d[0].long, "h6:f8:b4:e1");
     assert_eq!(d[0].short, "h6:e1");
 }
+
+#[test]
+fn positions_from_bit_sets_are_checked_like_setups() {
+    use dama_core::variant::English;
+    use dama_core::{Bits, Color, Position, SetupError};
+    let p = Position::<English>::start();
+    let men = [p.men(Color::White), p.men(Color::Black)];
+    let none = [0u64; 2];
+    // Two pieces on one square.
+    let err = Position::<English>::from_bits([men[0], men[0]], none, Color::White).unwrap_err();
+    assert!(matches!(err, SetupError::Overlap(_)), "{err}");
+    // A man on the row where it would have been crowned.
+    let crown = Position::<English>::crowning_row(Color::White).lowest();
+    let black_king = u64::bit(men[0].lowest());
+    let err = Position::<English>::from_bits([u64::bit(crown), 0], [0, black_king], Color::White).unwrap_err();
+    assert!(matches!(err, SetupError::ManOnCrowningRow { .. }), "{err}");
+    // A bit off the board.
+    let off = (0..64).find(|&b| !dama_core::geometry::valid::<dama_core::geometry::Dark8>().has(b)).unwrap();
+    let err = Position::<English>::from_bits([u64::bit(off), 0], [0, men[1]], Color::White).unwrap_err();
+    assert!(matches!(err, SetupError::SquareOutOfRange(_)), "{err}");
+    // The start position itself.
+    assert_eq!(Position::<English>::from_bits(men, none, p.side()).unwrap(), p);
+}

@@ -24,6 +24,15 @@ fn check_position<R: Rules>(pos: &Position<R>, rng: &mut StdRng) -> Result<(), T
     let back = parse_fen::<R>(&fen).map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
     prop_assert_eq!(back.to_setup(), pos.to_setup(), "FEN {}", fen);
     prop_assert_eq!(write_fen(&back), fen.clone());
+    // The bit-set constructor agrees with the setup one.
+    let men = [pos.men(dama_core::Color::White), pos.men(dama_core::Color::Black)];
+    let kings = [pos.kings_of(dama_core::Color::White), pos.kings_of(dama_core::Color::Black)];
+    let from_bits = Position::<R>::from_bits(men, kings, pos.side()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    // (Pieces only: a Frisian position's king-move counts are not in its bit sets.)
+    if pos.king_runs() == [dama_core::position::KingRun::default(); 2] {
+        prop_assert_eq!(from_bits.hash(), pos.hash());
+    }
+    prop_assert_eq!(from_bits.to_setup(), pos.to_setup());
     let moves = legal_moves(pos);
     for m in moves.iter() {
         // Move text round trip, short (where unambiguous) and long.
