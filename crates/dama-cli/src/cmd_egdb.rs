@@ -102,13 +102,17 @@ fn result_json(v: Value) -> serde_json::Value {
     }
 }
 
+/// The tables of rules `R` in `dir`, or an error that says how to build them.
+fn open_tables<R: Rules>(dir: &std::path::Path) -> Result<Egdb<R>> {
+    Egdb::<R>::open(dir)?.ok_or_else(|| anyhow!("no {} tables in {}: run dama egdb build", R::VARIANT, dir.display()))
+}
+
 struct Probe<'a>(&'a Common, &'a str);
 impl VariantFn for Probe<'_> {
     type Output = Result<serde_json::Value>;
     fn call<R: Rules>(self) -> Self::Output {
         let pos = parse_fen::<R>(self.1).map_err(|e| anyhow!("bad --fen: {e}"))?;
-        let db = Egdb::<R>::open(&self.0.dir)?
-            .ok_or_else(|| anyhow!("no {} tables in {}: run dama egdb build", R::VARIANT, self.0.dir.display()))?;
+        let db = open_tables::<R>(&self.0.dir)?;
         let Some(v) = db.probe(&pos) else {
             bail!("the position has {} pieces; the tables hold up to {}", pos.occupied().count(), db.pieces());
         };
@@ -152,8 +156,7 @@ impl VariantFn for Bench<'_> {
     type Output = Result<String>;
     fn call<R: Rules>(self) -> Result<String> {
         use dama_engine::egdb::index::{Indexer, Material};
-        let db = Egdb::<R>::open(&self.0.dir)?
-            .ok_or_else(|| anyhow!("no {} tables in {}: run dama egdb build", R::VARIANT, self.0.dir.display()))?;
+        let db = open_tables::<R>(&self.0.dir)?;
         let ix = Indexer::<R>::new();
         // Positions drawn at random from every slice, so the probes hit all blocks.
         let mut rng = rand::rngs::StdRng::seed_from_u64(1);
@@ -162,11 +165,7 @@ impl VariantFn for Bench<'_> {
         while positions.len() < 100_000 {
             let m = slices[rng.gen_range(0..slices.len())];
             let i = rng.gen_range(0..ix.size(m));
-            if let Some(p) = ix.pieces(m, i) {
-                if let Ok(pos) = dama_core::Position::<R>::from_bits(p.men, p.kings, p.side) {
-                    positions.push(pos);
-                }
-            }
+            positions.extend(ix.position(m, i));
         }
         let started = Instant::now();
         let mut wins = 0usize;
@@ -191,7 +190,8 @@ struct Built(PathBuf);
 impl VariantFn for Built {
     type Output = Result<u8>;
     fn call<R: Rules>(self) -> Result<u8> {
-        Ok(Egdb::<R>::open(&self.0)?.map_or(0, |d| d.pieces() as u8))
+        egdb::supported(R::VARIANT)?;
+        Ok(egdb::complete_pieces::<R>(&self.0))
     }
 }
 

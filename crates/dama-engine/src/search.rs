@@ -58,13 +58,23 @@ pub fn plies_to_end(score: i32) -> Option<i32> {
     }
 }
 
+/// A known end in moves of the side to move: `(true, n)` wins in n moves, `(false, n)`
+/// loses in n. `None` for an evaluation or a draw.
+pub fn moves_to_end(score: i32) -> Option<(bool, i32)> {
+    match plies_to_end(score)? {
+        p if p > 0 => Some((true, (p + 1) / 2)),
+        p if score != 0 => Some((false, -p / 2)),
+        _ => None,
+    }
+}
+
 /// A score in words for players: "win in 7 moves" (moves of the side to move) when the
 /// end is known, otherwise men, "+0.35".
 pub fn score_text(score: i32) -> String {
-    match plies_to_end(score) {
-        Some(p) if p > 0 => format!("win in {} moves", (p + 1) / 2),
-        Some(p) if p <= 0 && score != 0 => format!("loss in {} moves", (-p) / 2),
-        _ => format!("{:+.2}", f64::from(score) / 100.0),
+    match moves_to_end(score) {
+        Some((true, n)) => format!("win in {n} moves"),
+        Some((false, n)) => format!("loss in {n} moves"),
+        None => format!("{:+.2}", f64::from(score) / 100.0),
     }
 }
 

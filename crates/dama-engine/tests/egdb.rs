@@ -36,8 +36,7 @@ fn open<R: Rules>() -> Egdb<R> {
 fn each<R: Rules>(db: &Egdb<R>, m: Material, mut f: impl FnMut(&Position<R>, Value)) {
     let ix = Indexer::<R>::new();
     for i in 0..ix.size(m) {
-        let Some(p) = ix.pieces(m, i) else { continue };
-        let Ok(pos) = Position::<R>::from_bits(p.men, p.kings, p.side) else { continue };
+        let Some(pos) = ix.position(m, i) else { continue };
         f(&pos, db.probe(&pos).expect("in the tables"));
     }
 }
@@ -55,10 +54,7 @@ fn every_stored_value_agrees_with_its_successors() {
 fn forward_solve<R: Rules>(db: &Egdb<R>, m: Material) -> usize {
     let ix = Indexer::<R>::new();
     let rules = DrawRules::official(R::VARIANT);
-    let positions: Vec<Position<R>> = (0..ix.size(m))
-        .filter_map(|i| ix.pieces(m, i))
-        .filter_map(|p| Position::<R>::from_bits(p.men, p.kings, p.side).ok())
-        .collect();
+    let positions: Vec<Position<R>> = (0..ix.size(m)).filter_map(|i| ix.position(m, i)).collect();
     let slot: std::collections::HashMap<u64, usize> =
         positions.iter().enumerate().map(|(k, p)| (p.hash(), k)).collect();
     // 1: the side to move wins, -1: loses, 0: not known yet.

@@ -135,10 +135,8 @@ async fn hint(State(st): State<AppState>, Path(id): Path<String>, headers: Heade
     let (mv, score) = mv.ok_or(ApiError::Internal)?;
     // Where the end is known (endgame tables, or a win the search sees): who wins, in
     // how many moves of the side to move.
-    let end = dama_engine::search::plies_to_end(score).filter(|_| score != 0).map(|p| {
-        let (result, moves) = if p > 0 { ("win", (p + 1) / 2) } else { ("loss", -p / 2) };
-        json!({ "result": result, "moves": moves })
-    });
+    let end = dama_engine::search::moves_to_end(score)
+        .map(|(wins, moves)| json!({ "result": if wins { "win" } else { "loss" }, "moves": moves }));
     Ok(Json(json!({ "move": mv, "end": end })).into_response())
 }
 

@@ -76,11 +76,6 @@ impl<'a, R: Rules> Builder<'a, R> {
         })
     }
 
-    fn position(&self, m: Material, i: u64) -> Option<Position<R>> {
-        let p = self.ix.pieces(m, i)?;
-        Position::from_bits(p.men, p.kings, p.side).ok()
-    }
-
     /// First pass over indices `from..to`.
     fn classify(&self, m: Material, from: u64, inside: &mut [u8], lose_after: &mut [u16]) -> Vec<(u32, Value)> {
         let mut known = Vec::new();
@@ -88,7 +83,7 @@ impl<'a, R: Rules> Builder<'a, R> {
         for (k, i) in (from..from + inside.len() as u64).enumerate() {
             inside[k] = 0;
             lose_after[k] = u16::MAX;
-            let Some(pos) = self.position(m, i) else { continue };
+            let Some(pos) = self.ix.position(m, i) else { continue };
             if let Some(v) = self.ruled(&pos) {
                 if v != DRAW {
                     known.push((i as u32, v));
@@ -262,7 +257,7 @@ impl<'a, R: Rules> Builder<'a, R> {
         let mut list = MoveList::new();
         let mut checked = 0;
         for i in 0..t.len() as u64 {
-            let Some(pos) = self.position(m, i) else { continue };
+            let Some(pos) = self.ix.position(m, i) else { continue };
             checked += 1;
             let v = Value(t[i as usize]);
             let expect = if let Some(r) = self.ruled(&pos) {

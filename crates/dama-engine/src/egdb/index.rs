@@ -237,6 +237,14 @@ impl<R: Rules> Indexer<R> {
         (total == m.pieces()).then_some(p)
     }
 
+    /// The position at `index` of the slice of `m`, when it is one (no shared
+    /// square, no man on its crowning row).
+    #[inline]
+    pub fn position(&self, m: Material, index: u64) -> Option<Position<R>> {
+        let p = self.pieces(m, index)?;
+        Position::from_bits(p.men, p.kings, p.side).ok()
+    }
+
     /// The pieces of a position.
     #[inline]
     pub fn of(pos: &Position<R>) -> Pieces<BB<R>> {

@@ -97,9 +97,10 @@ fn read_or_build<R: Rules>(
     let io = |e| EgdbError::Io(path.display().to_string(), e);
     if path.exists() || !build {
         let t = Table::read(&path, R::VARIANT.key())?;
-        let values = t.values().map_err(|w| EgdbError::Format(path.display().to_string(), w))?;
+        let entries = t.entries();
+        let values = t.into_values().map_err(|w| EgdbError::Format(path.display().to_string(), w))?;
         let bytes = std::fs::metadata(&path).map_err(io)?.len();
-        let p = Progress { material: m, entries: t.entries(), positions: 0, bytes, seconds: 0.0, existed: true };
+        let p = Progress { material: m, entries, positions: 0, bytes, seconds: 0.0, existed: true };
         return Ok((values, p));
     }
     let values = Builder::<R>::new(done).build(m, threads);
@@ -163,6 +164,16 @@ pub fn verify<R: Rules>(root: &Path, pieces: u8, report: &mut dyn FnMut(&Progres
     Ok(())
 }
 
+/// The largest piece count up to which every slice of rules `R` is on disk under
+/// `root` (0 when not even the 2-piece slices are), found without reading a table.
+pub fn complete_pieces<R: Rules>(root: &Path) -> u8 {
+    let dir = variant_dir(root, R::VARIANT);
+    (2..=8u8)
+        .take_while(|&n| Material::all_with(n).iter().all(|m| dir.join(store::file_name(*m)).exists()))
+        .last()
+        .unwrap_or(0)
+}
+
 /// The tables of rules `R` that are on disk, ready to probe.
 pub struct Egdb<R: Rules> {
     ix: Indexer<R>,
@@ -177,19 +188,13 @@ impl<R: Rules> Egdb<R> {
     pub fn open(root: &Path) -> Result<Option<Self>, EgdbError> {
         supported(R::VARIANT)?;
         let dir = variant_dir(root, R::VARIANT);
+        let pieces = complete_pieces::<R>(root);
         let mut tables = HashMap::new();
-        let mut pieces = 0;
-        'counts: for n in 2..=8u8 {
-            let all = Material::all_with(n);
-            if !all.iter().all(|m| dir.join(store::file_name(*m)).exists()) {
-                break 'counts;
-            }
-            for m in all {
-                let t = Table::read(&dir.join(store::file_name(m)), R::VARIANT.key())?;
-                tables.insert(m.key(), (tables.len() as u64, t));
-            }
-            pieces = u32::from(n);
+        for m in (2..=pieces).flat_map(Material::all_with) {
+            let t = Table::read(&dir.join(store::file_name(m)), R::VARIANT.key())?;
+            tables.insert(m.key(), (tables.len() as u64, t));
         }
+        let pieces = u32::from(pieces);
         Ok((pieces > 0).then(|| Egdb { ix: Indexer::new(), tables, pieces, cache: BlockCache::default() }))
     }
 

@@ -133,7 +133,7 @@ impl Table {
         }
         let mut t = Table { material, entries, block, offsets, data, whole: None };
         if entries <= WHOLE {
-            t.whole = Some(t.values()?);
+            t.whole = Some(t.decompress()?);
         }
         Ok(t)
     }
@@ -149,10 +149,14 @@ impl Table {
     }
 
     /// Every value, decompressed.
-    pub fn values(&self) -> Result<Vec<u8>, String> {
-        if let Some(w) = &self.whole {
-            return Ok(w.clone());
+    pub fn into_values(self) -> Result<Vec<u8>, String> {
+        match self.whole {
+            Some(w) => Ok(w),
+            None => self.decompress(),
         }
+    }
+
+    fn decompress(&self) -> Result<Vec<u8>, String> {
         let mut out = Vec::with_capacity(self.entries as usize);
         for b in 0..self.offsets.len() - 1 {
             out.extend(self.block(b)?);
