@@ -102,11 +102,24 @@ async fn browser(d: &Driver, width: u32, height: u32, lang: &str) -> Client {
             },
         }),
     );
-    let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&d.url)
-        .await
-        .expect("a browser session");
+    // chromedriver now and then resets the connection of a new session while another
+    // browser starts (seen once in 8 runs): ask again, up to three times.
+    let mut tries = 0;
+    let c = loop {
+        let r = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&d.url)
+            .await;
+        match r {
+            Ok(c) => break c,
+            Err(e) if tries < 2 => {
+                tries += 1;
+                eprintln!("a browser session, try {tries}: {e}");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(e) => panic!("a browser session: {e:?}"),
+        }
+    };
     // The window size is the outer size; make the page (viewport) the asked width.
     let inner: Value = c.execute("return [window.innerWidth, window.innerHeight]", vec![]).await.unwrap();
     let (iw, ih) = (inner[0].as_u64().unwrap() as u32, inner[1].as_u64().unwrap() as u32);
