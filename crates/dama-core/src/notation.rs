@@ -259,6 +259,23 @@ pub fn resolve<R: Rules>(pos: &Position<R>, mt: &MoveText, text: &str) -> Result
             found.push(r.mv);
         }
     }
+    if found.len() > 1 {
+        // A full route written out names its move even when a longer route passes
+        // through the same squares (Thai 32x23x12 beside 32x23x14x21x30x12).
+        let exact: Vec<_> = all
+            .iter()
+            .filter(|r| route_squares::<R>(r) == mt.squares)
+            .map(|r| r.mv)
+            .fold(Vec::new(), |mut v, m| {
+                if !v.contains(&m) {
+                    v.push(m);
+                }
+                v
+            });
+        if exact.len() == 1 {
+            return Ok(exact[0]);
+        }
+    }
     match found.len() {
         1 => Ok(found[0]),
         0 => {

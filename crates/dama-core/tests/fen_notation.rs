@@ -2,8 +2,8 @@
 
 use dama_core::fen::{parse_fen, write_fen, FenError};
 use dama_core::notation::{detailed_moves, parse_move, square_name, MoveError, MoveTextError};
-use dama_core::variant::{English, International, Italian, Russian, Spanish, Turkish};
-use dama_core::{Position, SetupError};
+use dama_core::variant::{English, International, Italian, Russian, Spanish, Thai, Turkish};
+use dama_core::{Bits, Position, SetupError};
 
 #[test]
 fn numeric_ranges_colour_order_dot_and_suffix() {
@@ -126,6 +126,20 @@ fn ambiguous_short_capture_names_the_candidates() {
     }
     assert!(parse_move(&p, "4x27x38x15").is_ok());
     assert!(parse_move(&p, "4x31x15").is_ok());
+}
+
+#[test]
+fn a_full_route_names_its_move_beside_a_longer_route_through_the_same_squares() {
+    // Thai captures need not be the longest: the king may stop after two men or go on
+    // round the board to the same square. Each full route names one move.
+    let p = parse_fen::<Thai>("B:W13,16,17,K18,25,27:BK32").unwrap();
+    let short = parse_move(&p, "32x23x12").unwrap();
+    let long = parse_move(&p, "32x23x14x21x30x12").unwrap();
+    assert_ne!(short, long);
+    assert_eq!(short.captured.count(), 2);
+    assert_eq!(long.captured.count(), 5);
+    // The bare origin and destination still fits both, and says so.
+    assert!(matches!(parse_move(&p, "32x12"), Err(MoveError::Ambiguous { .. })));
 }
 
 #[test]
