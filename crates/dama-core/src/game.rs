@@ -33,7 +33,9 @@ pub struct DrawRules {
     /// Russian (seed 000): three kings or more against a lone king must capture it by
     /// their side's n-th move counted from when that balance arose (15).
     pub many_kings_vs_king_moves: Option<u32>,
-    /// Russian (seed 000): one king against one king is a draw (neither can win).
+    /// Russian (seed 000): one king against one king is a draw where neither can win
+    /// (solved exactly; the side to move may capture at once, or a king cornered on
+    /// the long diagonal may be lost).
     pub king_vs_king: bool,
     /// Turkish (seed 002): several pieces against a lone man win; one piece each draws.
     pub turkish_endings: bool,
@@ -230,7 +232,8 @@ fn material<R: Rules>(p: &Position<R>) -> [(u32, u32); 2] {
 }
 
 /// The end that material alone decides under `rules`: Turkish (seed 002) several
-/// pieces against a lone man, one piece each; Russian (seed 000) king against king.
+/// pieces against a lone man, one piece each; Russian (seed 000) king against king
+/// where neither can win ([`crate::duel`]).
 /// The search applies the same rules inside its tree.
 pub fn material_end<R: Rules>(rules: &DrawRules, pos: &Position<R>) -> Option<GameResult> {
     let [(wm, wk), (bm, bk)] = material(pos);
@@ -247,7 +250,13 @@ pub fn material_end<R: Rules>(rules: &DrawRules, pos: &Position<R>) -> Option<Ga
             return end(Some(Color::Black), EndReason::LoneMan);
         }
     }
-    if rules.king_vs_king && wn == 1 && bn == 1 && wk == 1 && bk == 1 {
+    if rules.king_vs_king
+        && wn == 1
+        && bn == 1
+        && wk == 1
+        && bk == 1
+        && crate::duel::king_duel(pos) == Some(crate::duel::Duel::Draw)
+    {
         return end(None, EndReason::KingVsKing);
     }
     None

@@ -10,6 +10,7 @@
 
 pub mod bits;
 pub mod color;
+pub mod duel;
 pub mod fen;
 #[doc(hidden)]
 pub mod fuzzing;

@@ -262,11 +262,8 @@ pub fn resolve<R: Rules>(pos: &Position<R>, mt: &MoveText, text: &str) -> Result
     if found.len() > 1 {
         // A full route written out names its move even when a longer route passes
         // through the same squares (Thai 32x23x12 beside 32x23x14x21x30x12).
-        let exact: Vec<_> = all
-            .iter()
-            .filter(|r| route_squares::<R>(r) == mt.squares)
-            .map(|r| r.mv)
-            .fold(Vec::new(), |mut v, m| {
+        let exact: Vec<_> =
+            all.iter().filter(|r| route_squares::<R>(r) == mt.squares).map(|r| r.mv).fold(Vec::new(), |mut v, m| {
                 if !v.contains(&m) {
                     v.push(m);
                 }

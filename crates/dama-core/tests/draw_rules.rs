@@ -119,14 +119,54 @@ fn russian_three_kings_against_a_lone_king_have_fifteen_moves() {
 }
 
 #[test]
-fn russian_king_against_king_is_a_draw() {
-    let g = game::<Russian>("W:WKa1:BKh6", DrawRules::official(Variant::Russian));
+fn russian_king_against_king_is_a_draw_where_neither_can_win() {
+    let rules = DrawRules::official(Variant::Russian);
+    let g = game::<Russian>("W:WKa1:BKh6", rules);
     assert_eq!(over(&g).reason, EndReason::KingVsKing);
     // Reached by a capture: the white king takes the last man.
-    let mut g = game::<Russian>("W:WKa1:BKh8,c3", DrawRules::official(Variant::Russian));
+    let mut g = game::<Russian>("W:WKa1:BKh6,c3", rules);
     assert_eq!(g.status(), Status::Ongoing);
     g.play_text("a1:d4").unwrap();
     assert_eq!(over(&g).reason, EndReason::KingVsKing);
+    // Seed 000 draws only when neither side can win. Here Black takes the king at once.
+    let mut g = game::<Russian>("W:WKa1:BKh8,c3", rules);
+    g.play_text("a1:d4").unwrap();
+    assert_eq!(g.status(), Status::Ongoing);
+    g.play_text("h8:c3").unwrap();
+    assert_eq!(over(&g).winner, Some(Color::Black));
+    // A king shut in the a1 corner must step onto the long diagonal, where it is taken:
+    // White to move wins by b2-h8: the a1 king can only go to b2-g7, all in reach.
+    let mut g = game::<Russian>("W:WKb2:BKa1", rules);
+    assert_eq!(g.status(), Status::Ongoing);
+    for m in ["b2-h8", "a1-d4", "h8:c3"] {
+        assert_eq!(g.status(), Status::Ongoing);
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(over(&g).winner, Some(Color::White));
+}
+
+#[test]
+fn russian_king_duels_agree_with_an_independent_count() {
+    // 32 x 31 x 2 positions with one king each, solved by a separate brute-force
+    // program written for this check: 364 with a capture at once, 24 more won and 4
+    // lost by force (kings on the long diagonal with one in its a1 or h8 corner),
+    // the other 1,592 drawn.
+    let (mut win, mut loss, mut draw) = (0, 0, 0);
+    let names: Vec<String> = (0..32).map(dama_core::notation::square_name::<Russian>).collect();
+    for side in ["W", "B"] {
+        for w in &names {
+            for b in names.iter().filter(|b| *b != w) {
+                let p = parse_fen::<Russian>(&format!("{side}:WK{w}:BK{b}")).unwrap();
+                match dama_core::duel::king_duel(&p) {
+                    Some(dama_core::duel::Duel::Win) => win += 1,
+                    Some(dama_core::duel::Duel::Loss) => loss += 1,
+                    Some(dama_core::duel::Duel::Draw) => draw += 1,
+                    None => panic!("one king each"),
+                }
+            }
+        }
+    }
+    assert_eq!((win, loss, draw), (388, 4, 1592));
 }
 
 #[test]

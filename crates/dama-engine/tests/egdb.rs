@@ -209,6 +209,56 @@ fn russian_three_kings_cannot_catch_a_king_on_the_long_diagonal() {
     assert!(held > 5_000, "{held}");
 }
 
+#[test]
+fn russian_three_kings_holding_the_long_diagonal_catch_a_lone_king() {
+    let db = open::<Russian>();
+    let road = long_diagonal();
+    let (mut wins, mut total) = (0, 0);
+    each(&db, Material { men: [0, 0], kings: [3, 1] }, |pos, v| {
+        let lone_on_road = (pos.kings_of(Color::Black) & road).any();
+        let strong_on_road = (pos.kings_of(Color::White) & road).any();
+        if pos.side() == Color::White && strong_on_road && !lone_on_road {
+            wins += usize::from(v.is_win());
+            total += 1;
+        }
+    });
+    // The same count from a separate brute-force solver written for this check (flying
+    // kings, the Turkish strike, a capture continued where it can be): the lone king
+    // escapes only where it captures at once or forces an exchange.
+    assert_eq!((wins, total), (64_800, 65_376));
+    // Petrov's own position (1827) is won within the 15 moves the rules allow.
+    let petrov = parse_fen::<Russian>("W:WKa1,Kc1,Ke1:BKf8").expect("fen");
+    let v = db.probe(&petrov).expect("in the tables");
+    assert!(v.is_win(), "{v}");
+    // Published: the method takes the lone king by the 13th move at the latest.
+    let plies = v.plies().map_or(usize::MAX, |(_, d)| d);
+    assert!(plies <= 25, "{plies} plies");
+}
+
+/// Plays a published win out with the engine on both sides, then the same position
+/// with the colours exchanged; the winner must win both times, within `max` plies.
+fn won_from_both_sides<R: Rules>(fen: &str, max: usize) {
+    let (winner, plies) = play_out::<R>(fen);
+    assert_eq!(winner, Some(Color::White), "{fen}");
+    assert!(plies <= max, "{fen}: {plies} plies");
+    let mirrored = dama_core::fen::write_fen(&mirror(&parse_fen::<R>(fen).expect("fen")));
+    let (winner, plies) = play_out::<R>(&mirrored);
+    assert_eq!(winner, Some(Color::Black), "{mirrored}");
+    assert!(plies <= max, "{mirrored}: {plies} plies");
+}
+
+#[test]
+fn published_endgame_wins_are_won_against_the_engine_itself() {
+    egdb::install(open::<Russian>());
+    // Petrov's triangle, under the seed 000 rule that three kings must take the lone
+    // king by their 15th move.
+    won_from_both_sides::<Russian>("W:WKa1,Kc1,Ke1:BKf8", 29);
+    egdb::install(open::<English>());
+    // First Position (the American Checker Federation's standard positions): White's
+    // king and man against king and man, the man on 12 held back while White crowns.
+    won_from_both_sides::<English>("W:W20,K15:B12,K28", 120);
+}
+
 /// Plays `fen` out with the engine on both sides (the tables installed) under the
 /// official rules; the result and the number of plies.
 fn play_out<R: Rules>(fen: &str) -> (Option<Color>, usize) {

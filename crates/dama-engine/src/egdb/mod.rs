@@ -8,7 +8,7 @@
 //!
 //! Tables live in `<root>/<variant>/<wm>-<wk>-<bm>-<bk>.egdb`. They follow the
 //! rulebook's material ends (Turkish: one piece each draws, several pieces against a
-//! lone man win; Russian: king against king draws) but no counting rule (the 15-move,
+//! lone man win; Russian: king against king draws where neither can win) but no counting rule (the 15-move,
 //! 40-move or 25-move rules): the search plays the fastest win, which is what those
 //! rules ask for.
 
@@ -95,7 +95,7 @@ fn read_or_build<R: Rules>(
     let path = dir.join(store::file_name(m));
     let started = Instant::now();
     let io = |e| EgdbError::Io(path.display().to_string(), e);
-    if path.exists() || !build {
+    if !build || (path.exists() && !store::is_stale(&path)) {
         let t = Table::read(&path, R::VARIANT.key())?;
         let entries = t.entries();
         let values = t.into_values().map_err(|w| EgdbError::Format(path.display().to_string(), w))?;

@@ -12,7 +12,9 @@ use super::index::Material;
 use super::EgdbError;
 
 const MAGIC: &[u8; 8] = b"DAMAEGDB";
-const VERSION: u32 = 1;
+/// Version 2: Russian king against king is drawn only where neither side can win
+/// (version 1 ended every such position as a draw), so older tables are rebuilt.
+const VERSION: u32 = 2;
 /// Entries per compressed block in the files this build writes (a file says its own).
 const BLOCK: usize = 1 << 12;
 /// Tables up to this many entries are held decompressed.
@@ -93,6 +95,15 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// True when `path` is a dama table written in another format version (a build
+/// replaces it).
+pub fn is_stale(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 12];
+    let read = std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head));
+    read.is_ok() && &head[..8] == MAGIC.as_slice() && head[8..12] != VERSION.to_le_bytes()
+}
+
 impl Table {
     /// Reads a slice file of `variant`, checking its header and block index.
     pub fn read(path: &Path, variant: &str) -> Result<Table, EgdbError> {
@@ -108,7 +119,9 @@ impl Table {
         }
         let version = r.u32().ok_or_else(short)?;
         if version != VERSION {
-            return Err(format!("format version {version}, this build reads {VERSION}"));
+            return Err(format!(
+                "format version {version}, this build reads {VERSION} (dama egdb build writes it again)"
+            ));
         }
         let n = r.take(1).ok_or_else(short)?[0] as usize;
         let v = r.take(n).ok_or_else(short)?;
