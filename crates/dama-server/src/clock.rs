@@ -45,6 +45,9 @@ pub const MAX_INCREMENT_MS: u64 = 3_600_000;
 pub const MIN_TIME_MS: u64 = 100;
 /// Correspondence: 1 to 30 days a move.
 pub const MAX_DAYS: u64 = 30;
+/// The longest wait for a player's first move of a clocked game; the game is aborted,
+/// not lost, when it passes (as lichess does). A shorter clock gives its own length.
+pub const FIRST_MOVE_MS: u64 = 60_000;
 /// After a restart the player to move is charged the time since their turn began, but
 /// keeps at least this much (or what they had, if less) to answer.
 pub const RESTORE_GRACE_MS: u64 = 5_000;
@@ -90,6 +93,9 @@ pub struct Clock {
     pub remaining: [u64; 2],
     /// When the side to move's time started running (None: stopped).
     pub running_since: Option<Instant>,
+    /// While the side to move has not made its first move: its clock stands, and the
+    /// game is aborted at this instant.
+    pub first_move_until: Option<Instant>,
 }
 
 impl Clock {
@@ -101,7 +107,23 @@ impl Clock {
             TimeControl::Correspondence { days } => days.saturating_mul(86_400_000),
             TimeControl::None => 0,
         };
-        Clock { control, remaining: [r; 2], running_since: None }
+        Clock { control, remaining: [r; 2], running_since: None, first_move_until: None }
+    }
+
+    /// How long a player may take over the first move of a game clock (Fischer or
+    /// whole-game) before the game is aborted: [`FIRST_MOVE_MS`], or the player's whole
+    /// time if less. A per-move limit (seed 003) governs every move, the first
+    /// included, and correspondence has its days.
+    pub fn first_move_window(&self) -> Option<u64> {
+        match self.control {
+            TimeControl::Fischer { initial_ms, .. } => Some(initial_ms.min(FIRST_MOVE_MS)),
+            TimeControl::PerMove { .. } | TimeControl::None | TimeControl::Correspondence { .. } => None,
+        }
+    }
+
+    /// Time left to make the first move, while it is awaited.
+    pub fn first_move_left(&self, now: Instant) -> Option<u64> {
+        self.first_move_until.map(|t| t.saturating_duration_since(now).as_millis() as u64)
     }
 
     /// True when there is a clock.
@@ -109,8 +131,15 @@ impl Clock {
         self.control != TimeControl::None
     }
 
-    /// Starts `side`'s time (a new move to make), `single_capture` for seed 003.
-    pub fn start(&mut self, side: Color, single_capture: bool, now: Instant) {
+    /// Starts `side`'s time (a new move to make), `single_capture` for seed 003. For a
+    /// side's `first` move the clock stands and the first-move wait starts instead.
+    pub fn start(&mut self, side: Color, single_capture: bool, first: bool, now: Instant) {
+        self.first_move_until = None;
+        if let (true, Some(w)) = (first, self.first_move_window()) {
+            self.running_since = None;
+            self.first_move_until = now.checked_add(Duration::from_millis(w));
+            return;
+        }
         match self.control {
             TimeControl::PerMove { limit_ms, capture_limit_ms } => {
                 self.remaining[side.index()] = if single_capture { capture_limit_ms } else { limit_ms };
@@ -132,13 +161,19 @@ impl Clock {
         }
     }
 
-    /// When `to_move` runs out, if the clock runs.
+    /// When `to_move` runs out, or the wait for its first move ends, if either runs.
     pub fn deadline(&self, to_move: Color) -> Option<Instant> {
-        self.running_since.and_then(|t| t.checked_add(Duration::from_millis(self.remaining[to_move.index()])))
+        self.first_move_until.or_else(|| {
+            self.running_since.and_then(|t| t.checked_add(Duration::from_millis(self.remaining[to_move.index()])))
+        })
     }
 
     /// `side` completed a move at `now`: charge the time; false if it had run out.
     pub fn stop(&mut self, side: Color, now: Instant) -> bool {
+        if self.first_move_until.take().is_some() {
+            // A first move costs no time (and earns no increment).
+            return true;
+        }
         let Some(t) = self.running_since.take() else { return true };
         let used = now.saturating_duration_since(t).as_millis() as u64;
         let r = &mut self.remaining[side.index()];
@@ -158,6 +193,7 @@ impl Clock {
     pub fn freeze(&mut self, side: Color, now: Instant) {
         self.remaining[side.index()] = self.left(side, side, now);
         self.running_since = None;
+        self.first_move_until = None;
     }
 
     /// When a game comes back into memory: `side`'s turn began `elapsed_ms` ago (by the
@@ -166,6 +202,13 @@ impl Clock {
     /// [`RESTORE_GRACE_MS`] (or what it had, if less).
     pub fn resume(&mut self, side: Color, elapsed_ms: u64, grace: bool, now: Instant) {
         if !self.enabled() {
+            return;
+        }
+        if let (Some(_), Some(w)) = (self.first_move_until, self.first_move_window()) {
+            // Still waiting for the first move: the wait goes on from where it was.
+            let keep = if grace { RESTORE_GRACE_MS.min(w) } else { 0 };
+            let left = w.saturating_sub(elapsed_ms).max(keep);
+            self.first_move_until = now.checked_add(Duration::from_millis(left));
             return;
         }
         let r = self.remaining[side.index()];
@@ -189,6 +232,35 @@ mod tests {
         assert!(TimeControl::Fischer { initial_ms: u64::MAX, increment_ms: 0 }.validate().is_err());
         assert!(TimeControl::PerMove { limit_ms: 300_000, capture_limit_ms: 600_000 }.validate().is_err());
         assert!(TimeControl::PerMove { limit_ms: 300_000, capture_limit_ms: 60_000 }.validate().is_ok());
+    }
+
+    #[test]
+    fn a_first_move_costs_no_time_and_has_its_own_wait() {
+        let now = Instant::now();
+        let later = now + Duration::from_millis(5_000);
+        let mut c = Clock::new(TimeControl::Fischer { initial_ms: 300_000, increment_ms: 2_000 });
+        c.start(Color::Black, false, true, now);
+        assert_eq!(c.deadline(Color::Black), Some(now + Duration::from_millis(FIRST_MOVE_MS)));
+        assert_eq!(c.left(Color::Black, Color::Black, later), 300_000);
+        assert!(c.stop(Color::Black, later));
+        assert_eq!(c.remaining, [300_000, 300_000]);
+        // From the second move on the clock runs.
+        c.start(Color::Black, false, false, later);
+        assert_eq!(c.deadline(Color::Black), Some(later + Duration::from_millis(300_000)));
+        // A clock shorter than a minute gives its own length to the first move.
+        let mut c = Clock::new(TimeControl::Fischer { initial_ms: 1_000, increment_ms: 0 });
+        c.start(Color::White, false, true, now);
+        assert_eq!(c.first_move_left(now), Some(1_000));
+        // A per-move limit applies to the first move too; correspondence has its days.
+        for control in [
+            TimeControl::PerMove { limit_ms: 300_000, capture_limit_ms: 60_000 },
+            TimeControl::Correspondence { days: 1 },
+        ] {
+            let mut c = Clock::new(control);
+            c.start(Color::White, false, true, now);
+            assert_eq!(c.first_move_until, None);
+            assert!(c.running_since.is_some());
+        }
     }
 
     #[test]

@@ -143,12 +143,35 @@ async fn loss_on_time_resignation_and_abort(db: String) {
     next_json(&mut watcher).await;
     assert_eq!(join(srv.addr, &id, created["invite"].as_str()).await.0, 200);
     assert_eq!(next_json(&mut watcher).await["type"], "joined");
-    // Black (to move first) waits: the flag falls after 1 s, pushed by the server.
+    // Black (to move first) waits: its clock stands until its first move, and the game
+    // is aborted (nobody loses) when the wait for it (here the whole 1 s clock) ends.
+    let s = snapshot(srv.addr, &id).await;
+    assert_eq!(s["clocks"]["running"], Value::Null, "{s}");
+    assert!(s["clocks"]["first_move_ms"].as_u64().is_some_and(|ms| ms <= 1000), "{s}");
+    let e = next_json(&mut watcher).await;
+    assert_eq!(e["type"], "end", "{e}");
+    assert_eq!(e["result"]["winner"], Value::Null);
+    assert_eq!(e["result"]["token"], "*");
+    assert_eq!(e["result"]["text"], "Aborted: black made no first move");
+    assert_eq!(mv(srv.addr, &id, &t1, "11-15").await.0, 409);
+    // Once both sides have moved the clock runs and the flag falls: a loss on time.
+    let (id, b, w) =
+        friends(srv.addr, json!({"variant": "english", "mode": "friend", "color": "black", "time": tc})).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(mv(srv.addr, &id, &b, "11-15").await.0, 200);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(mv(srv.addr, &id, &w, "23-19").await.0, 200);
+    let s = snapshot(srv.addr, &id).await;
+    // Neither first move cost time: White's clock is whole, Black's has just started.
+    assert_eq!(s["clocks"]["white_ms"].as_u64(), Some(1000), "{s}");
+    assert!(s["clocks"]["black_ms"].as_u64().is_some_and(|ms| ms > 900), "{s}");
+    assert_eq!(s["clocks"]["running"], "black");
+    let mut watcher = ws(srv.addr, &id, None).await;
+    next_json(&mut watcher).await;
     let e = next_json(&mut watcher).await;
     assert_eq!(e["type"], "end", "{e}");
     assert_eq!(e["result"]["winner"], "white");
     assert!(e["result"]["text"].as_str().unwrap().contains("time"));
-    assert_eq!(mv(srv.addr, &id, &t1, "11-15").await.0, 409);
     // Resignation.
     let (id, t, _) = create(srv.addr, json!({"variant": "turkish", "mode": "ai", "color": "white", "level": 1})).await;
     let (st, _) =

@@ -760,7 +760,22 @@ async fn a_series_with_touch_move_takeback_and_resignation() {
     click(second, "#resign").await;
     assert_eq!(text(second, "#resign").await, "Really resign?");
     click(second, "#resign").await;
+    // Both see how game 1 ended, on its final position, with "Next game" focused; the
+    // next game waits for them (its clocks stand until each side's first move).
     for p in [first, second] {
+        find(p, "#result-next-game").await;
+        assert!(!text(p, "#result-title").await.is_empty());
+        assert!(text(p, "#result-text").await.contains("resign"), "{}", text(p, "#result-text").await);
+        let focused = p.active_element().await.unwrap().attr("id").await.unwrap();
+        assert_eq!(focused.as_deref(), Some("result-next-game"));
+    }
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    for p in [first, second] {
+        assert_eq!(game_id(p).await, id, "still on game 1");
+    }
+    shot(second, "series-1-result").await;
+    for p in [first, second] {
+        click(p, "#result-next-game").await;
         until("the next game of the series", || async { game_id(p).await != id }).await;
     }
     let next = game_id(&a).await;

@@ -52,7 +52,7 @@ const en = {
   variant_if_missing: 'Variant (when the file does not say)', load: 'Load', no_games: 'No game found in the text.', more_games: 'Next games of the file →',
   file_too_big: 'The file is larger than 4 MB.', game: 'Game', first: 'First move', prev: 'Previous move', next: 'Next move',
   last: 'Last move', play_from_here: 'Play on from here against the computer',
-  res_win: '{side} wins: {why}', res_draw: 'Draw: {why}', aborted: 'Aborted',
+  res_win: '{side} wins: {why}', res_draw: 'Draw: {why}', aborted: 'Aborted', aborted_no_move: 'Aborted: {side} made no first move', first_move_wait: '{side}: first move within {s} s, or the game is aborted',
   r_no_moves: 'no legal move left', r_no_pieces: 'no pieces left', r_repetition: 'the same position occurred {n} times',
   r_no_progress: '{n} moves each without a capture or a crowning', r_move_cap: '{n} moves were played without a winner',
   r_kings_only: '{n} moves each with only kings moving and no capture', r_lone_king: 'the lone king was not caught in {n} moves',
@@ -120,7 +120,7 @@ const es = {
   variant_if_missing: 'Variante (si el archivo no la indica)', load: 'Cargar', no_games: 'No se encontró ninguna partida en el texto.', more_games: 'Siguientes partidas del archivo →',
   file_too_big: 'El archivo supera los 4 MB.', game: 'Partida', first: 'Primera jugada', prev: 'Jugada anterior', next: 'Jugada siguiente',
   last: 'Última jugada', play_from_here: 'Seguir desde aquí contra el ordenador',
-  res_win: 'Ganan {side}: {why}', res_draw: 'Tablas: {why}', aborted: 'Cancelada',
+  res_win: 'Ganan {side}: {why}', res_draw: 'Tablas: {why}', aborted: 'Cancelada', aborted_no_move: 'Cancelada: las {side} no hicieron su primera jugada', first_move_wait: '{side}: primera jugada en {s} s o la partida se cancela',
   r_no_moves: 'no quedan jugadas legales', r_no_pieces: 'no quedan piezas', r_repetition: 'la misma posición se repitió {n} veces',
   r_no_progress: '{n} jugadas cada uno sin captura ni coronación', r_move_cap: 'se jugaron {n} jugadas sin ganador',
   r_kings_only: '{n} jugadas cada uno moviendo solo damas y sin captura', r_lone_king: 'la dama solitaria no fue capturada en {n} jugadas',
@@ -188,7 +188,7 @@ const pt = {
   variant_if_missing: 'Variante (se o ficheiro não a indicar)', load: 'Carregar', no_games: 'Nenhum jogo encontrado no texto.', more_games: 'Jogos seguintes do ficheiro →',
   file_too_big: 'O ficheiro tem mais de 4 MB.', game: 'Jogo', first: 'Primeiro lance', prev: 'Lance anterior', next: 'Lance seguinte',
   last: 'Último lance', play_from_here: 'Continuar daqui contra o computador',
-  res_win: 'Ganham as {side}: {why}', res_draw: 'Empate: {why}', aborted: 'Anulado',
+  res_win: 'Ganham as {side}: {why}', res_draw: 'Empate: {why}', aborted: 'Anulado', aborted_no_move: 'Anulado: as {side} não fizeram o primeiro lance', first_move_wait: '{side}: primeiro lance em {s} s, ou o jogo é anulado',
   r_no_moves: 'sem lances legais', r_no_pieces: 'sem peças', r_repetition: 'a mesma posição repetiu-se {n} vezes',
   r_no_progress: '{n} lances cada sem captura nem coroação', r_move_cap: 'jogaram-se {n} lances sem vencedor',
   r_kings_only: '{n} lances cada só com damas e sem captura', r_lone_king: 'a dama isolada não foi capturada em {n} lances',
@@ -256,7 +256,7 @@ const tr = {
   variant_if_missing: 'Tür (dosyada yazmıyorsa)', load: 'Yükle', no_games: 'Metinde oyun bulunamadı.', more_games: 'Dosyadaki sonraki oyunlar →',
   file_too_big: 'Dosya 4 MB’tan büyük.', game: 'Oyun', first: 'İlk hamle', prev: 'Önceki hamle', next: 'Sonraki hamle',
   last: 'Son hamle', play_from_here: 'Buradan bilgisayara karşı devam et',
-  res_win: '{side} kazandı: {why}', res_draw: 'Berabere: {why}', aborted: 'İptal edildi',
+  res_win: '{side} kazandı: {why}', res_draw: 'Berabere: {why}', aborted: 'İptal edildi', aborted_no_move: 'İptal edildi: {side} ilk hamlesini yapmadı', first_move_wait: '{side}: ilk hamle {s} sn içinde, yoksa oyun iptal edilir',
   r_no_moves: 'geçerli hamle kalmadı', r_no_pieces: 'taş kalmadı', r_repetition: 'aynı pozisyon {n} kez tekrarlandı',
   r_no_progress: 'alış ya da dama çıkmadan her biri {n} hamle', r_move_cap: 'kazanan olmadan {n} hamle oynandı',
   r_kings_only: 'yalnız damalar oynadı, her biri {n} hamle, alış yok', r_lone_king: 'yalnız dama {n} hamlede yakalanamadı',
@@ -324,7 +324,7 @@ const ru = {
   variant_if_missing: 'Вариант (если в файле не указан)', load: 'Загрузить', no_games: 'В тексте не найдено партий.', more_games: 'Следующие партии файла →',
   file_too_big: 'Файл больше 4 МБ.', game: 'Партия', first: 'Первый ход', prev: 'Предыдущий ход', next: 'Следующий ход',
   last: 'Последний ход', play_from_here: 'Играть отсюда против компьютера',
-  res_win: 'Победа: {side}, {why}', res_draw: 'Ничья: {why}', aborted: 'Прервана',
+  res_win: 'Победа: {side}, {why}', res_draw: 'Ничья: {why}', aborted: 'Прервана', aborted_no_move: 'Прервана: {side} не сделали первый ход', first_move_wait: '{side}: первый ход в течение {s} с, иначе партия прерывается',
   r_no_moves: 'нет ходов', r_no_pieces: 'не осталось шашек', r_repetition: 'позиция повторилась {n} раза',
   r_no_progress: 'по {n} ходов без взятий и превращений', r_move_cap: 'сыграно {n} ходов без победителя',
   r_kings_only: 'по {n} ходов только дамками без взятий', r_lone_king: 'одинокую дамку не поймали за {n} ходов',
@@ -407,6 +407,8 @@ const REASONS = [
 /** A result as the server words it ("White wins: time") in the chosen language. */
 export function resultText(text) {
   if (text === 'Aborted') return t('aborted');
+  const none = /^Aborted: (white|black) made no first move$/.exec(text || '');
+  if (none) return t('aborted_no_move', { side: t(none[1]) });
   const m = /^(?:(White|Black) wins|Draw): (.*)$/.exec(text || '');
   if (!m) return text || '';
   let why = m[2];

@@ -150,10 +150,15 @@ export function playPage(main, id) {
         return;
     }
     if (m.type === 'next_game') {
-      // Acted on even when a snapshot newer than it came first.
+      // Acted on even when a snapshot newer than it came first. The players stay on
+      // the end of this game (its result and final position) until they choose
+      // "Next game"; its clocks stand until each side's first move.
       if (seat) seats.set(m.id, { token: seat.token, color: seat.color === 'both' ? 'both' : other(seat.color) });
-      if (dialog.open) dialog.close();
-      go(`/game/${m.id}`);
+      if (snap) {
+        snap.next_game = m.id;
+        render();
+        if (snap.state === 'finished' && snap.result && (dialog.open || !shownResult)) showResult();
+      }
       return;
     }
     if (typeof m.v !== 'number') return;
@@ -268,6 +273,11 @@ export function playPage(main, id) {
 
   function tick() {
     if (!snap || !snap.clocks) return;
+    const wait = main.querySelector('#first-move');
+    if (wait) {
+      const ms = snap.clocks.first_move_ms;
+      wait.textContent = ms != null && live() ? t('first_move_wait', { side: t(snap.side_to_move), s: Math.max(0, Math.ceil((ms - (performance.now() - clockAt)) / 1000)) }) : '';
+    }
     for (const color of ['white', 'black']) {
       for (const box of main.querySelectorAll(`.clock[data-color=${color}]`)) {
         const left = clockLeft(color);
@@ -445,13 +455,16 @@ export function playPage(main, id) {
       el('p', { id: 'result-text' }, resultText(r.text)),
       el('p', { class: 'muted' }, r.token),
       el('div', { class: 'row' },
-        seat ? btn(t('rematch'), () => send({ type: 'rematch' }) && toast(t('rematch_asked'))) : null,
+        snap.next_game ? el('a', { class: 'btn primary', href: `/game/${snap.next_game}`, 'data-link': true, id: 'result-next-game', onclick: () => dialog.close() }, t('next_game')) : null,
+        seat && !snap.next_game ? btn(t('rematch'), () => send({ type: 'rematch' }) && toast(t('rematch_asked'))) : null,
         el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, onclick: () => dialog.close() }, t('replay')),
         el('a', { class: 'btn', href: `/api/games/${id}/pdn`, download: `dama-${id}.pdn` }, t('download_pdn')),
         el('a', { class: 'btn', href: '/', 'data-link': true, onclick: () => dialog.close() }, t('new_game')),
         btn(t('close'), () => dialog.close(), { id: 'close-result' })),
     );
     if (!dialog.open) dialog.showModal();
+    const next = dialog.querySelector('#result-next-game');
+    if (next) next.focus();
   }
 
   function render() {
@@ -472,6 +485,7 @@ export function playPage(main, id) {
       series ? el('div', { class: 'muted' }, t('series_state', { n: series.game, of: snap.options.series, w: series.score[0], b: series.score[1] })) : null,
       playerBox(top),
       el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'status' }, statusText()),
+      el('div', { class: 'muted', id: 'first-move' }),
       ...offers(),
       playerBox(other(top)),
       ...(seat ? [] : [el('p', { class: 'muted' }, canSuggest() ? t('spectator_suggest') : t('spectating'))]),

@@ -292,8 +292,14 @@ impl Actor {
                     None => break,
                 },
                 _ = until(deadline) => {
-                    let loser = self.session.side();
-                    self.finish(ended(Some(!loser), EndReason::Time)).await;
+                    let side = self.session.side();
+                    if self.clock.first_move_until.is_some() {
+                        // No first move in time: the game is called off, nobody loses.
+                        let text = format!("Aborted: {} made no first move", color_name(side));
+                        self.close(ResultView { winner: None, token: "*".into(), text }).await;
+                    } else {
+                        self.finish(ended(Some(!side), EndReason::Time)).await;
+                    }
                 }
                 done = ai::done(&mut self.ai) => {
                     if let (Some(mv), State::Live) = (done, self.state) {
@@ -323,11 +329,13 @@ impl Actor {
     }
 
     /// Starts the time of the side to move (with seed 003's shorter limit when its only
-    /// legal move is a single capture).
+    /// legal move is a single capture); before each side's first move only the wait
+    /// for that move runs.
     fn start_clock(&mut self, now: Instant, now_ms: i64) {
         let side = self.session.side();
         let single = self.session.single_forced_capture();
-        self.clock.start(side, single, now);
+        let first = self.session.ply() < 2;
+        self.clock.start(side, single, first, now);
         self.turn_started_ms = now_ms;
     }
 
@@ -341,6 +349,7 @@ impl Actor {
             white_ms: self.clock.left(Color::White, side, now),
             black_ms: self.clock.left(Color::Black, side, now),
             running: self.clock.running_since.map(|_| color_name(side)),
+            first_move_ms: self.clock.first_move_left(now),
         })
     }
 

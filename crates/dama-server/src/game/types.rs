@@ -139,6 +139,10 @@ pub struct ClockView {
     pub black_ms: u64,
     /// Whose clock runs.
     pub running: Option<String>,
+    /// While the side to move has not made its first move: the time left to make it
+    /// before the game is aborted (its clock stands meanwhile).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_move_ms: Option<u64>,
 }
 
 /// Everything about a game at one version.
