@@ -84,6 +84,37 @@ impl TimeControl {
     }
 }
 
+impl TimeControl {
+    /// The PDN `TimeControl` tag (PGN's forms, in seconds): `-` without a clock,
+    /// `300+3` for Fischer, `1/300` for a limit on each move (a period of one move,
+    /// repeated), and `1/259200` for three days a move.
+    pub fn pdn_tag(&self) -> String {
+        match *self {
+            TimeControl::None => "-".into(),
+            TimeControl::Fischer { initial_ms, increment_ms } => {
+                format!("{}+{}", initial_ms / 1000, increment_ms / 1000)
+            }
+            TimeControl::PerMove { limit_ms, .. } => format!("1/{}", limit_ms / 1000),
+            TimeControl::Correspondence { days } => format!("1/{}", days.saturating_mul(86_400)),
+        }
+    }
+}
+
+/// A PDN date (`YYYY.MM.DD`, UTC) of an instant in ms since the Unix epoch.
+pub fn pdn_date(ms: i64) -> String {
+    // Days to a civil date (the proleptic Gregorian calendar, by 400-year eras).
+    let z = ms.div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
 /// Both players' time.
 #[derive(Clone, Debug)]
 pub struct Clock {
@@ -232,6 +263,17 @@ mod tests {
         assert!(TimeControl::Fischer { initial_ms: u64::MAX, increment_ms: 0 }.validate().is_err());
         assert!(TimeControl::PerMove { limit_ms: 300_000, capture_limit_ms: 600_000 }.validate().is_err());
         assert!(TimeControl::PerMove { limit_ms: 300_000, capture_limit_ms: 60_000 }.validate().is_ok());
+    }
+
+    #[test]
+    fn pdn_dates_and_time_controls() {
+        assert_eq!(pdn_date(0), "1970.01.01");
+        // 2024-02-29 12:00 UTC and 2026-12-01 00:00 UTC.
+        assert_eq!(pdn_date(1_709_208_000_000), "2024.02.29");
+        assert_eq!(pdn_date(1_796_083_200_000), "2026.12.01");
+        assert_eq!(TimeControl::Fischer { initial_ms: 300_000, increment_ms: 3_000 }.pdn_tag(), "300+3");
+        assert_eq!(TimeControl::PerMove { limit_ms: 300_000, capture_limit_ms: 60_000 }.pdn_tag(), "1/300");
+        assert_eq!(TimeControl::None.pdn_tag(), "-");
     }
 
     #[test]

@@ -109,7 +109,13 @@ impl VariantFn for Replay<'_> {
                 } else {
                     format!("{at}: move {} \"{}\": {}", e.ply, e.text, e.reason)
                 });
-                return out;
+                // A bad move does not hide the game: it is shown up to that move.
+                let before =
+                    PdnGame { moves: self.0.moves[..e.ply.saturating_sub(1)].to_vec(), result: None, ..self.0.clone() };
+                match (e.ply > 0).then(|| replay::<R>(&before)) {
+                    Some(Ok(r)) => r,
+                    _ => return out,
+                }
             }
         };
         let mut pos = *r.game.start();

@@ -36,6 +36,14 @@ async fn full_game_against_the_ai(db: String) {
     assert_eq!(st, 200);
     let pdn = pdn.as_str().unwrap().to_string();
     assert!(pdn.contains("[GameType \"21\"]"));
+    // The tags say when, who, with what clock and how the game ended.
+    let g = dama_core::pdn::read_all(&pdn).remove(0).unwrap();
+    let date = g.tag("Date").unwrap();
+    assert!(date.len() == 10 && date.starts_with("20") && date.as_bytes()[4] == b'.', "{pdn}");
+    assert_eq!(g.tag("White"), Some("dama level 1"));
+    assert_eq!(g.tag("Black"), Some("Anonymous"));
+    assert_eq!(g.tag("TimeControl"), Some("-"));
+    assert_eq!(g.tag("Termination"), end["result"]["text"].as_str());
     // The PDN replays to the same moves.
     let g = dama_core::pdn::read_all(&pdn).remove(0).unwrap();
     let r = dama_core::record::replay::<dama_core::variant::English>(&g).unwrap();
@@ -281,6 +289,10 @@ async fn the_screens_endpoints_and_their_bad_input(db: String) {
     assert_eq!(st, 200, "{v}");
     let e = v["games"][0]["error"].as_str().unwrap();
     assert!(e.contains("line 2") && e.contains("\"8-12\"") && e.contains("not a legal move"), "{e}");
+    // The game is still shown, up to the bad move.
+    let shown: Vec<&str> =
+        v["games"][0]["moves"].as_array().unwrap().iter().map(|m| m["notation"].as_str().unwrap()).collect();
+    assert_eq!(shown, ["11-15", "23-19"]);
     assert_eq!(v["games"][1]["moves"].as_array().unwrap().len(), 1);
     // A FEN needs a variant it belongs to; nonsense is refused in words.
     let (st, v) =

@@ -346,6 +346,8 @@ async fn newcomer_plays_a_whole_game_against_the_computer() {
     click(&c, "#next").await;
     click(&c, "#next").await;
     assert_eq!(text(&c, "#ply").await, format!("2 / {n}"));
+    // ... and says how it ended, as the game screen did.
+    assert_eq!(text(&c, "#termination").await, result);
     shot(&c, "ai-5-replay").await;
     c.close().await.unwrap();
 }
@@ -504,6 +506,16 @@ async fn hot_seat_on_one_page_and_the_pdn_download_matches() {
     shot(&c, "hotseat-3-imported-phone").await;
     click(&c, "#play-from").await;
     let from = game_id(&c).await;
+    // A file with a move that cannot be played is shown up to that move, the error there.
+    c.goto(&format!("http://{addr}/replay")).await.unwrap();
+    let bad = "[GameType \"21\"]\n1. 11-15 23-19 2. 8-12 19-10 *\n";
+    find(&c, "#pdntext").await.send_keys(bad).await.unwrap();
+    click(&c, "form.card button[type=submit]").await;
+    until("the game up to the bad move", || async {
+        c.find_all(Locator::Css(".moves button")).await.unwrap().len() == 2
+    })
+    .await;
+    assert!(text(&c, "#game-error").await.contains("8-12"));
     let snap = get(addr, &format!("/api/games/{from}")).await;
     assert_eq!(snap["mode"], "ai");
     let mut at8 = *r.game.start();

@@ -1,7 +1,7 @@
 // The screens around play: home (new game and lobby), a variant's rules, replay and import.
 import { api, el, go, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
-import { t, lang, ruleList } from './i18n.js';
+import { t, lang, ruleList, resultText } from './i18n.js';
 
 const TIMES = {
   none: { kind: 'none' },
@@ -266,9 +266,10 @@ export function replayPage(main, params) {
     try {
       const r = await api('POST', '/api/replay', body);
       // The server sends each game's start and moves; the positions are computed here.
-      games = r.games.map((g) => (g.error ? g : { ...g, plies: expand(g) }));
+      // A game with a bad move comes with its moves up to it (and the error).
+      games = r.games.map((g) => (g.start ? { ...g, plies: expand(g) } : g));
       more = r.more ? r.next : null;
-      gi = games.findIndex((g) => !g.error);
+      gi = games.findIndex((g) => g.start);
       if (gi < 0) {
         error = games[0]?.error || t('no_games');
         gi = 0;
@@ -399,11 +400,12 @@ export function replayPage(main, params) {
               gi = Number(e.target.value);
               ply = 0;
               render();
-            } }, games.map((x, i) => el('option', { value: i, selected: i === gi, disabled: !!x.error },
+            } }, games.map((x, i) => el('option', { value: i, selected: i === gi, disabled: !x.start },
               `${i + 1}. ${[x.tags?.White, x.tags?.Black].filter(Boolean).join(' – ') || variantName(x.variant || '')} ${x.tags?.Result || ''}${x.error ? ' ⚠' : ''}`)))
           : null,
         more !== null ? el('button', { class: 'btn', id: 'more-games', onclick: () => load({ ...lastBody, skip: more }) }, t('more_games')) : null,
         el('div', {}, el('strong', {}, variantName(g.variant)), title ? ' · ' + title : '', tags.Result ? ' · ' + tags.Result : ''),
+        tags.Termination ? el('div', { id: 'termination' }, resultText(tags.Termination)) : null,
         el('div', { class: 'replay-controls' },
           el('button', { class: 'btn', onclick: () => step(0), 'aria-label': t('first') }, '|◀'),
           el('button', { class: 'btn', onclick: () => step(ply - 1), 'aria-label': t('prev'), id: 'prev' }, '◀'),
@@ -412,6 +414,7 @@ export function replayPage(main, params) {
           el('button', { class: 'btn', onclick: () => board.setFlipped(!board.flipped) }, t('flip'))),
         el('div', { id: 'ply', class: 'muted', 'aria-live': 'polite' }),
         moves,
+        g.error ? el('p', { class: 'error', role: 'alert', id: 'game-error' }, t('game_stops_at', { error: g.error })) : null,
         el('p', { class: 'row' },
           el('label', { for: 'from-level' }, t('level')),
           el('select', { id: 'from-level' }, Array.from({ length: 10 }, (_, i) => el('option', { value: i + 1, selected: i === 1 }, String(i + 1)))),

@@ -256,6 +256,8 @@ struct Actor {
     events: Events,
     touched: Option<String>,
     turn_started_ms: i64,
+    /// When the game was created (ms since the epoch), for the PDN date.
+    created_ms: i64,
     hint_busy: Arc<AtomicBool>,
     viewers: HashMap<IpAddr, u32>,
 }
@@ -472,11 +474,22 @@ impl Actor {
     }
 
     fn pdn(&self) -> String {
-        let tags = vec![
+        let player = |c: Color| match self.ai.color {
+            Some(ai) if ai == c => format!("dama level {}", self.opts.level),
+            _ => "Anonymous".to_string(),
+        };
+        let mut tags = vec![
             ("Event".to_string(), format!("dama {} game", self.session.variant().key())),
             ("Site".to_string(), "dama".to_string()),
+            ("Date".to_string(), crate::clock::pdn_date(self.created_ms)),
             ("Round".to_string(), self.id.clone()),
+            ("White".to_string(), player(Color::White)),
+            ("Black".to_string(), player(Color::Black)),
+            ("TimeControl".to_string(), self.opts.time.pdn_tag()),
         ];
+        if let Some(r) = &self.result {
+            tags.push(("Termination".to_string(), r.text.clone()));
+        }
         let comments: Vec<Vec<String>> = self
             .record
             .comments

@@ -179,6 +179,7 @@ fn spawn(
         events: Events { version: row.version.max(0) as u64, log: Default::default(), tx },
         touched: None,
         turn_started_ms: row.turn_started_ms.unwrap_or(row.created_ms),
+        created_ms: row.created_ms,
         hint_busy: Arc::new(AtomicBool::new(false)),
         viewers: HashMap::new(),
     };
