@@ -48,6 +48,21 @@ async fn full_game_against_the_ai(db: String) {
     let g = dama_core::pdn::read_all(&pdn).remove(0).unwrap();
     let r = dama_core::record::replay::<dama_core::variant::English>(&g).unwrap();
     assert_eq!(r.moves.len(), end["moves"].as_array().unwrap().len());
+    // The engine answers a draw offer at once: at the start it declines (once per move),
+    let offer = r#"{"type":"offer_draw"}"#;
+    let (id, token, _) =
+        create(srv.addr, json!({"variant": "english", "mode": "ai", "level": 3, "color": "black"})).await;
+    let path = format!("/api/games/{id}/actions");
+    assert_eq!(http(srv.addr, "POST", &path, Some(&token), Some(offer)).await.0, 200);
+    assert_eq!(snapshot(srv.addr, &id).await["state"], "live");
+    assert_eq!(http(srv.addr, "POST", &path, Some(&token), Some(offer)).await.0, 409);
+    // and a lost position it takes gladly (White, the engine, has one man against three kings).
+    let body = json!({"variant": "english", "mode": "ai", "level": 3, "color": "black", "fen": "B:W28:BK1,K2,K3"});
+    let (id, token, _) = create(srv.addr, body).await;
+    let path = format!("/api/games/{id}/actions");
+    assert_eq!(http(srv.addr, "POST", &path, Some(&token), Some(offer)).await.0, 200);
+    let s = snapshot(srv.addr, &id).await;
+    assert_eq!((s["state"].as_str(), s["result"]["text"].as_str()), (Some("finished"), Some("Draw: agreement")));
     srv.task.abort();
 }
 

@@ -330,6 +330,7 @@ export function playPage(main, id) {
       if (vsAi()) {
         out.push(btn(t('undo'), () => send({ type: 'takeback' }), { id: 'undo', disabled: plies < 2 }));
         out.push(btn(t('hint'), getHint, { id: 'hint', disabled: !myTurn() }));
+        out.push(btn(t('offer_draw'), () => send({ type: 'offer_draw' }) && toast(t('draw_offered')), { id: 'offer-draw' }));
       } else if (seat.color !== 'both') {
         out.push(btn(t('offer_draw'), () => send({ type: 'offer_draw' }) && toast(t('draw_offered')), { id: 'offer-draw', disabled: !!snap.draw_offer }));
         out.push(btn(t('takeback'), () => send({ type: 'takeback' }) && toast(t('takeback_asked')), { id: 'takeback', disabled: plies === 0 }));

@@ -2,14 +2,25 @@
 //! takeback once per move (so a flood of offers cannot grow the event log), and pending
 //! offers are stored with the game so a restart keeps them.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
 use dama_core::game::EndReason;
 use dama_core::Color;
+use dama_engine::level::Level;
 use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
 
 use super::{color_name, now_ms, Actor, Event, Mode, State};
 use crate::error::ApiError;
+use crate::pool::SearchJob;
 use crate::session::ended;
+
+/// The engine agrees to a draw when its score is at most this (hundredths of a man)...
+const ENGINE_DRAW_MARGIN: i32 = 15;
+/// ... once this many plies have been played (or at once when it stands worse).
+const ENGINE_DRAW_PLY: usize = 30;
 
 /// An offer by a colour (its index) made at a ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -87,7 +98,7 @@ impl Offers {
 impl Actor {
     pub(super) async fn offer_draw(&mut self, by: Color, hotseat: bool) -> Result<(), ApiError> {
         if self.ai.color == Some(!by) {
-            return Err(ApiError::Conflict("the engine does not accept draws".into()));
+            return self.offer_draw_to_engine(by).await;
         }
         if hotseat {
             // Both players are at the board; an offer is an agreement.
@@ -105,6 +116,37 @@ impl Actor {
         self.offers.draw = Some(Offer { by: by.index() as u8, ply });
         self.offers.draw_at[by.index()] = Some(ply);
         self.announce_or_undo(before, Event::DrawOffer { v: 0, by: color_name(by) }).await
+    }
+
+    /// The engine answers a draw offer at once, after a short search of its own: it
+    /// agrees when it stands worse, or when it does not think itself better by more
+    /// than [`ENGINE_DRAW_MARGIN`] once [`ENGINE_DRAW_PLY`] plies have been played;
+    /// otherwise it declines. One offer per move.
+    async fn offer_draw_to_engine(&mut self, by: Color) -> Result<(), ApiError> {
+        let ply = self.session.ply();
+        if self.offers.draw_at[by.index()] == Some(ply) {
+            return Err(ApiError::Conflict("you offered a draw at this move already; offer again after a move".into()));
+        }
+        let job = SearchJob {
+            variant: self.session.variant(),
+            fen: self.session.start_fen(),
+            moves: self.session.moves(),
+            limits: crate::pool::move_time(Duration::from_millis(300)),
+            level: Level::new(10),
+        };
+        let judged = self.ctx.pool.search(job, Arc::new(AtomicBool::new(false)), false).await;
+        let Ok(Some((_, score))) = judged else {
+            return Err(ApiError::TooMany("the engine is busy; offer again in a moment".into()));
+        };
+        let engine = !by;
+        let engine_score = if self.session.side() == engine { score } else { -score };
+        if engine_score < 0 || (engine_score <= ENGINE_DRAW_MARGIN && ply >= ENGINE_DRAW_PLY) {
+            self.finish(ended(None, EndReason::Agreement)).await;
+            return Ok(());
+        }
+        let before = self.offers.clone();
+        self.offers.draw_at[by.index()] = Some(ply);
+        self.announce_or_undo(before, Event::DrawDeclined { v: 0 }).await
     }
 
     pub(super) async fn accept_draw(&mut self, seats: &[Color]) -> Result<(), ApiError> {
