@@ -537,6 +537,31 @@ async fn the_language_follows_the_browser_and_the_switch() {
         find(&c, "input[name=variant][value=russian]").await.prop("checked").await.unwrap().as_deref() == Some("true")
     );
     shot(&c, "lang-1-russian").await;
+    // The piece-colour menu shows its whole Russian name (room left for the arrow).
+    let room = c
+        .execute(
+            "const s = document.getElementById('theme'); const m = document.createElement('span');
+             m.style.font = getComputedStyle(s).font; m.style.position = 'absolute';
+             m.textContent = s.options[s.selectedIndex].text; document.body.append(m);
+             const w = m.getBoundingClientRect().width; m.remove(); return s.clientWidth - w;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(room.as_f64().unwrap() >= 30.0, "the theme menu cuts its text: {room}");
+    // A Russian board: the file letters run along the bottom row only, over no piece.
+    click(&c, "input[name=mode][value=hotseat]").await;
+    click(&c, "#start").await;
+    game_id(&c).await;
+    find(&c, ".coord.file").await;
+    let rows = c
+        .execute(
+            "return [...document.querySelectorAll('.coord.file')].map((e) => e.parentElement.style.gridRow)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(rows, serde_json::json!(["8", "8", "8", "8", "8", "8", "8", "8"]), "{rows}");
     // A game address that leads nowhere says so (in Russian), with a way home, instead
     // of loading and reconnecting forever.
     c.goto(&format!("http://{addr}/game/nosuchgame")).await.unwrap();
@@ -748,6 +773,7 @@ async fn a_series_with_touch_move_takeback_and_resignation() {
     click(first, &format!("button[data-sq='{touched}']")).await;
     click(first, &format!("button[data-sq='{other}']")).await;
     assert_eq!(find(first, ".sq.sel").await.attr("data-sq").await.unwrap().as_deref(), Some(touched));
+    until("the touch-move note", || async { text(first, ".toasts").await.contains("Touch-move") }).await;
     shot(first, "series-1-touch-move").await;
     click_move(first, &legal[0]).await;
     until("the first move", || async {

@@ -103,6 +103,9 @@ export class Board {
         } else {
           d = document.createElement('div');
           d.className = 'sq';
+          // File letters run along the bottom row, light squares included.
+          const named = grid.map((row) => row[c]).find((x) => x);
+          if (this.info.algebraic && r === rows - 1 && named) d.innerHTML = `<span class="coord file">${named.replace(/\d+$/, '')}</span>`;
         }
         d.style.gridRow = r + 1;
         d.style.gridColumn = c + 1;
@@ -123,12 +126,11 @@ export class Board {
     const { rows } = this.info;
     if (!this.info.algebraic) return [`<span class="coord">${name}</span>`];
     const out = [];
-    // Ranks on the left-most playable square of a row, files on the bottom row.
+    // Ranks on the left-most playable square of a row, files on the bottom row (on
+    // its light squares too, never over a piece of the row above).
     const row = this.grid[r];
     if (row.findIndex((x) => x) === c) out.push(`<span class="coord">${name.replace(/^[a-z]+/, '')}</span>`);
-    let bottom = rows - 1;
-    while (bottom >= 0 && !this.grid[bottom][c]) bottom--;
-    if (bottom === r) out.push(`<span class="coord file">${name.replace(/\d+$/, '')}</span>`);
+    if (r === rows - 1) out.push(`<span class="coord file">${name.replace(/\d+$/, '')}</span>`);
     return out;
   }
 
@@ -244,6 +246,11 @@ export class Board {
       return;
     }
     if (starts.length && this.sel.length === 1 && !this.locked) return this.select(sq);
+    // Touch-move: another of the player's pieces was clicked; say why nothing happens.
+    if (this.locked && starts.length) {
+      this.onNote(t('touch_move_locked', { sq: this.sel[0] }));
+      return;
+    }
     if (!this.locked && this.sel.length === 1) {
       this.sel = [];
       this.draw();
