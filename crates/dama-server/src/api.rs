@@ -173,9 +173,11 @@ async fn list(State(st): State<AppState>, Query(q): Query<ListQuery>) -> Result<
         return Err(ApiError::BadRequest("state must be waiting, live or finished".into()));
     }
     let rows = st.ctx.store.list(&state, 100).await?;
+    // Only lobby games are public: invitations, games on one device and games against
+    // the engine are reached by their own link only.
     let games: Vec<_> = rows
         .iter()
-        .filter(|r| state != "waiting" || r.mode == "open")
+        .filter(|r| r.mode == "open")
         .map(|r| json!({"id": r.id, "variant": r.variant, "mode": r.mode, "state": r.status, "result": r.result, "created_ms": r.created_ms}))
         .collect();
     Ok(Json(json!({ "games": games })).into_response())

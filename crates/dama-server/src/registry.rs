@@ -122,14 +122,27 @@ impl Ctx {
     }
 
     /// Loads the games whose clock runs (so a flag falls even if nobody comes back);
-    /// other live games load when someone asks for them. Returns how many were loaded.
+    /// other live games load when someone asks for them, or when they may have been
+    /// abandoned (an unclocked game that waited longer than [`game::patience`] ends;
+    /// younger ones are woken when they could be). Returns how many were loaded.
     pub async fn restore_timed(&self) -> Result<usize, ApiError> {
         let mut n = 0;
+        let now = crate::game::now_ms();
         for status in ["live", "waiting"] {
             for row in self.store.list(status, 1_000_000).await? {
                 if game::has_clock(&row) {
                     self.game(&row.id).await?;
                     n += 1;
+                } else if status == "live" {
+                    let mode = serde_json::from_value(serde_json::Value::String(row.mode.clone())).unwrap_or_default();
+                    let at = row.created_ms.saturating_add(game::patience(mode));
+                    if at <= now {
+                        self.game(&row.id).await?;
+                        n += 1;
+                    } else {
+                        let wait = Duration::from_millis(u64::try_from(at - now).unwrap_or(0));
+                        self.wake_at(&row.id, Instant::now() + wait);
+                    }
                 }
             }
         }

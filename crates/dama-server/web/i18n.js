@@ -24,7 +24,7 @@ const en = {
   options: 'Options', your_colour: 'Your colour', colour_random: 'Random', colour_white: 'White', colour_black: 'Black',
   series_games: 'Games in the series (colours alternate)', touch_move: 'Touch-move (a selected piece must be moved)',
   allow_suggestions: 'Spectators may suggest moves', from_position: 'Start from a position (FEN)', start: 'Start',
-  full_rules: 'Full rules', lobby: 'Lobby and live games', lobby_empty: 'No open or live games right now.',
+  full_rules: 'Full rules', lobby: 'Open games to join', watch_live: 'Games being played', watch_empty: 'No public game is being played right now.', recent_games: 'Just finished', abandoned: 'Abandoned', r_abandonment: 'the game was abandoned', lobby_empty: 'No open game right now: create one with “Open game in the lobby”.',
   join: 'Join', watch: 'Watch', open: 'Open', replay: 'Replay', create_failed: 'The game could not be created: {why}',
   join_failed: 'You could not join this game: {why}. You are watching it.', all_squares: 'all 64 squares',
   first_white: 'White moves first', first_black: 'Dark side moves first', unknown_variant: 'There is no variant "{v}".',
@@ -92,7 +92,7 @@ const es = {
   options: 'Opciones', your_colour: 'Tu color', colour_random: 'Al azar', colour_white: 'Blancas', colour_black: 'Negras',
   series_games: 'Partidas de la serie (los colores alternan)', touch_move: 'Pieza tocada, pieza movida',
   allow_suggestions: 'Los espectadores pueden sugerir jugadas', from_position: 'Empezar desde una posición (FEN)', start: 'Empezar',
-  full_rules: 'Reglas completas', lobby: 'Sala y partidas en directo', lobby_empty: 'No hay partidas abiertas ni en directo ahora.',
+  full_rules: 'Reglas completas', lobby: 'Partidas abiertas', watch_live: 'Partidas en juego', watch_empty: 'Ahora no se juega ninguna partida pública.', recent_games: 'Recién terminadas', abandoned: 'Abandonada', r_abandonment: 'la partida fue abandonada', lobby_empty: 'No hay partidas abiertas ahora: cree una con «Partida abierta en la sala».',
   join: 'Unirse', watch: 'Mirar', open: 'Abrir', replay: 'Repetir', create_failed: 'No se pudo crear la partida: {why}',
   join_failed: 'No pudiste unirte a esta partida: {why}. La estás mirando.', all_squares: 'las 64 casillas',
   first_white: 'Empiezan las blancas', first_black: 'Empieza el bando oscuro', unknown_variant: 'No existe la variante «{v}».',
@@ -160,7 +160,7 @@ const pt = {
   options: 'Opções', your_colour: 'A sua cor', colour_random: 'Aleatória', colour_white: 'Brancas', colour_black: 'Pretas',
   series_games: 'Jogos da série (as cores alternam)', touch_move: 'Peça tocada, peça jogada',
   allow_suggestions: 'Os espectadores podem sugerir lances', from_position: 'Começar de uma posição (FEN)', start: 'Começar',
-  full_rules: 'Regras completas', lobby: 'Salão e jogos ao vivo', lobby_empty: 'Não há jogos abertos nem ao vivo agora.',
+  full_rules: 'Regras completas', lobby: 'Jogos abertos', watch_live: 'Jogos a decorrer', watch_empty: 'Nenhum jogo público a decorrer agora.', recent_games: 'Acabados de terminar', abandoned: 'Abandonado', r_abandonment: 'o jogo foi abandonado', lobby_empty: 'Não há jogos abertos agora: crie um com «Jogo aberto no salão».',
   join: 'Entrar', watch: 'Assistir', open: 'Abrir', replay: 'Rever', create_failed: 'Não foi possível criar o jogo: {why}',
   join_failed: 'Não conseguiu entrar neste jogo: {why}. Está a assistir.', all_squares: 'todas as 64 casas',
   first_white: 'As brancas começam', first_black: 'O lado escuro começa', unknown_variant: 'Não existe a variante «{v}».',
@@ -228,7 +228,7 @@ const tr = {
   options: 'Seçenekler', your_colour: 'Renginiz', colour_random: 'Rastgele', colour_white: 'Beyaz', colour_black: 'Siyah',
   series_games: 'Serideki oyun sayısı (renkler değişir)', touch_move: 'Dokunulan taş oynanır',
   allow_suggestions: 'İzleyiciler hamle önerebilir', from_position: 'Bir pozisyondan başla (FEN)', start: 'Başla',
-  full_rules: 'Tüm kurallar', lobby: 'Salon ve canlı oyunlar', lobby_empty: 'Şu anda açık ya da canlı oyun yok.',
+  full_rules: 'Tüm kurallar', lobby: 'Katılınabilecek oyunlar', watch_live: 'Oynanan oyunlar', watch_empty: 'Şu anda oynanan herkese açık oyun yok.', recent_games: 'Yeni bitenler', abandoned: 'Terk edildi', r_abandonment: 'oyun terk edildi', lobby_empty: 'Şu anda açık oyun yok: «Salonda açık oyun» ile bir tane oluşturun.',
   join: 'Katıl', watch: 'İzle', open: 'Aç', replay: 'Tekrar izle', create_failed: 'Oyun oluşturulamadı: {why}',
   join_failed: 'Bu oyuna katılamadınız: {why}. Oyunu izliyorsunuz.', all_squares: '64 karenin hepsi',
   first_white: 'Beyaz başlar', first_black: 'Koyu taraf başlar', unknown_variant: '"{v}" diye bir tür yok.',
@@ -296,7 +296,7 @@ const ru = {
   options: 'Настройки', your_colour: 'Ваш цвет', colour_random: 'Случайно', colour_white: 'Белые', colour_black: 'Чёрные',
   series_games: 'Партий в матче (цвета чередуются)', touch_move: 'Взялся — ходи',
   allow_suggestions: 'Зрители могут подсказывать ходы', from_position: 'Начать с позиции (FEN)', start: 'Начать',
-  full_rules: 'Полные правила', lobby: 'Зал и текущие партии', lobby_empty: 'Сейчас нет открытых и текущих партий.',
+  full_rules: 'Полные правила', lobby: 'Открытые партии', watch_live: 'Идущие партии', watch_empty: 'Сейчас не идёт ни одной открытой партии.', recent_games: 'Только что закончились', abandoned: 'Брошена', r_abandonment: 'партия брошена', lobby_empty: 'Сейчас нет открытых партий: создайте её через «Открытая партия в зале».',
   join: 'Войти', watch: 'Смотреть', open: 'Открыть', replay: 'Просмотр', create_failed: 'Не удалось создать партию: {why}',
   join_failed: 'Не удалось войти в партию: {why}. Вы зритель.', all_squares: 'все 64 поля',
   first_white: 'Начинают белые', first_black: 'Начинает тёмная сторона', unknown_variant: 'Варианта «{v}» нет.',
@@ -402,11 +402,13 @@ const REASONS = [
   [/^resignation$/, 'r_resignation'],
   [/^time$/, 'r_time'],
   [/^adjudication$/, 'r_adjudication'],
+  [/^abandonment$/, 'r_abandonment'],
 ];
 
 /** A result as the server words it ("White wins: time") in the chosen language. */
 export function resultText(text) {
   if (text === 'Aborted') return t('aborted');
+  if (text === 'Abandoned') return t('abandoned');
   const none = /^Aborted: (white|black) made no first move$/.exec(text || '');
   if (none) return t('aborted_no_move', { side: t(none[1]) });
   const m = /^(?:(White|Black) wins|Draw): (.*)$/.exec(text || '');

@@ -194,7 +194,7 @@ export function homePage(main) {
       el('p', { class: 'startbar' }, el('button', { type: 'submit', class: 'btn primary big', id: 'start' }, t('start')),
         el('span', { class: 'muted' }, ' ', variantName(form.variant), ' · ', t('mode_' + form.mode))),
     );
-    main.replaceChildren(f, el('h2', {}, t('lobby')), lobby);
+    main.replaceChildren(f, lobby);
     loadLobby();
   }
 
@@ -204,12 +204,13 @@ export function homePage(main) {
       const row = (g, action) =>
         el('tr', {}, el('td', {}, variantName(g.variant)), el('td', {}, t('mode_' + g.mode)), el('td', {}, g.result || ''), el('td', {}, action));
       const link = (href, text) => el('a', { href, 'data-link': true, class: 'btn' }, text);
-      const rows = [
-        ...w.games.map((g) => row(g, seats.get(g.id) ? link(`/game/${g.id}`, t('open')) : link(`/game/${g.id}/join`, t('join')))),
-        ...l.games.slice(0, 20).map((g) => row(g, link(`/game/${g.id}`, t('watch')))),
-        ...f.games.slice(0, 10).map((g) => row(g, link(`/replay?game=${g.id}`, t('replay')))),
-      ];
-      const next = el('div', { class: 'lobby' }, rows.length ? el('table', {}, el('tbody', {}, rows)) : el('p', { class: 'muted' }, t('lobby_empty')));
+      // Open seeks to join; public games being played, to watch; public games just ended.
+      const section = (id, title, rows, empty) =>
+        el('section', { id }, el('h2', {}, title), rows.length ? el('table', {}, el('tbody', {}, rows)) : el('p', { class: 'muted' }, empty));
+      const next = el('div', { class: 'lobby' },
+        section('seeks', t('lobby'), w.games.map((g) => row(g, seats.get(g.id) ? link(`/game/${g.id}`, t('open')) : link(`/game/${g.id}/join`, t('join')))), t('lobby_empty')),
+        section('watch-list', t('watch_live'), l.games.slice(0, 20).map((g) => row(g, link(`/game/${g.id}`, t('watch')))), t('watch_empty')),
+        f.games.length ? section('recent', t('recent_games'), f.games.slice(0, 10).map((g) => row(g, link(`/replay?game=${g.id}`, t('replay')))), '') : null);
       lobby.replaceWith(next);
       lobby = next;
     } catch (e) {

@@ -5,6 +5,7 @@
 //! next game). Every event is stored before it is announced, with its version, so
 //! versions never go back and a restart loses nothing.
 
+mod abandon;
 mod ai;
 mod offers;
 mod series;
@@ -24,6 +25,7 @@ use dama_engine::level::Level;
 use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio::time::Instant;
 
+pub use abandon::patience;
 pub use setup::{create, has_clock, restore, Created};
 pub use types::*;
 
@@ -278,6 +280,7 @@ fn next_conn() -> u64 {
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
         self.maybe_start_ai();
+        self.end_if_abandoned().await;
         loop {
             let deadline = self.deadline();
             // A game nobody watches gives its memory back; the store has it all and
@@ -295,7 +298,9 @@ impl Actor {
                 },
                 _ = until(deadline) => {
                     let side = self.session.side();
-                    if self.clock.first_move_until.is_some() {
+                    if !self.clock.enabled() {
+                        self.end_if_abandoned().await;
+                    } else if self.clock.first_move_until.is_some() {
                         // No first move in time: the game is called off, nobody loses.
                         let text = format!("Aborted: {} made no first move", color_name(side));
                         self.close(ResultView { winner: None, token: "*".into(), text }).await;
@@ -318,11 +323,14 @@ impl Actor {
         }
     }
 
+    /// When the clock runs out, or an unclocked game counts as abandoned.
     fn deadline(&self) -> Option<Instant> {
-        if self.state == State::Live {
+        if self.state != State::Live {
+            None
+        } else if self.clock.enabled() {
             self.clock.deadline(self.session.side())
         } else {
-            None
+            self.abandon_deadline()
         }
     }
 
