@@ -656,7 +656,21 @@ async fn a_capture_with_two_routes_to_one_square_is_clicked_through() {
     assert_eq!(snap["moves"][0]["long"], "22x15x6");
     until("the board after the capture", || async { c.find_all(Locator::Css(".sq.hasp")).await.unwrap().len() == 4 })
         .await;
+    // The last move stays marked: where it landed on the way, and what it took.
+    find(&c, "button[data-sq='15'].route").await;
+    find(&c, "button[data-sq='18'].taken").await;
+    find(&c, "button[data-sq='10'].taken").await;
     shot(&c, "routes-2-done").await;
+    // The move list can be browsed during the game (here with the left arrow key): the
+    // start position, then back.
+    c.execute("document.activeElement.blur()", vec![]).await.unwrap();
+    c.active_element().await.unwrap().send_keys(&fantoccini::key::Key::Left.to_string()).await.unwrap();
+    until("the start position", || async { c.find_all(Locator::Css(".sq.hasp")).await.unwrap().len() == 6 }).await;
+    assert!(text(&c, "#browse").await.contains("Move 0 of 1"));
+    find(&c, "button[data-sq='22'].hasp").await;
+    click(&c, "#back-to-live").await;
+    until("the game again", || async { c.find_all(Locator::Css(".sq.hasp")).await.unwrap().len() == 4 }).await;
+    assert!(c.find_all(Locator::Css("#browse")).await.unwrap().is_empty());
     // The 12x12 board of Canadian draughts, watched: 72 playable squares, 30 men each.
     let (status, body) =
         dama_server::client::http(addr, "POST", "/api/games", None, Some(r#"{"variant":"canadian","mode":"hotseat"}"#))

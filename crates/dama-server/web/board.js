@@ -160,6 +160,9 @@ export class Board {
     const next = new Set(cands.map((m) => m.path[this.sel.length]).filter(Boolean));
     const finals = new Set(cands.filter((m) => m.path.length > this.sel.length).map((m) => m.path[m.path.length - 1]));
     const lastSq = new Set(this.last ? [this.last.path[0], this.last.path[this.last.path.length - 1]] : []);
+    // The last move's route (its landing squares on the way) and the pieces it took.
+    const route = new Set(this.last ? this.last.path.slice(1, -1) : []);
+    const taken = new Set(this.last ? this.last.captured || [] : []);
     const hint = new Set(this.hintMove ? [this.hintMove.path[0], this.hintMove.path[this.hintMove.path.length - 1]] : []);
     // A compulsory capture: the pieces that can take are marked until one is chosen.
     const must = new Set(
@@ -171,6 +174,8 @@ export class Board {
       const p = at.get(name);
       const cls = ['sq', 'play'];
       if (lastSq.has(name)) cls.push('last');
+      if (route.has(name)) cls.push('route');
+      if (taken.has(name) && !p) cls.push('taken');
       if (this.sel.length && name === this.sel[this.sel.length - 1]) cls.push('sel');
       if (next.has(name) || finals.has(name)) cls.push('target');
       if (p) cls.push('hasp');
@@ -182,6 +187,7 @@ export class Board {
       let label = name + ', ';
       label += p ? t(p.color === 'white' ? (p.king ? 'white_king' : 'white_man') : p.king ? 'black_king' : 'black_man') : t('empty');
       if (captured.has(name)) label += ', ' + t('captured');
+      if (taken.has(name) && !p) label += ', ' + t('taken_last');
       if (must.has(name)) label += ', ' + t('must_take');
       if (next.has(name) || finals.has(name)) label += ', ' + t('target');
       if (this.sel[0] === name) label += ', ' + t('selected');

@@ -20,6 +20,19 @@ function fmtClock(ms, kind) {
   return `${mm}:${ss}`;
 }
 
+/** The pieces of a FEN as the server writes it (`B:W21,K22:B1,2`). */
+function piecesOfFen(fen) {
+  const out = [];
+  for (const part of fen.replace(/\.$/, '').split(':').slice(1)) {
+    const color = part[0].toUpperCase() === 'W' ? 'white' : 'black';
+    for (const s of part.slice(1).split(',').filter(Boolean)) {
+      const king = /^K/i.test(s);
+      out.push({ square: king ? s.slice(1) : s, color, king });
+    }
+  }
+  return out;
+}
+
 /** After `mv`, the pieces as the board shows them. */
 function applyMove(pieces, mv) {
   const gone = new Set(mv.captured);
@@ -47,6 +60,8 @@ export function playPage(main, id) {
   let clockAt = performance.now();
   let takebackOffer = null;
   let rematchOffer = null;
+  // Browsing the moves during the game: the ply shown, or null for the live position.
+  let viewPly = null;
   let resignArmed = false;
   let shownResult = false;
   let pingTimer = null;
@@ -175,7 +190,7 @@ export function playPage(main, id) {
           snap.clocks = m.clocks;
           clockAt = performance.now();
         }
-        if (snap && sentMove !== m.mv.long) animate(m.mv);
+        if (snap && sentMove !== m.mv.long && viewPly === null) animate(m.mv);
         sentMove = null;
         break;
       case 'joined':
@@ -220,8 +235,27 @@ export function playPage(main, id) {
     render();
   }
 
+  /** The pieces after `ply` moves of this game. */
+  function piecesAt(ply) {
+    let pieces = piecesOfFen(snap.start_fen);
+    for (const mv of snap.moves.slice(0, ply)) pieces = applyMove(pieces, mv);
+    return pieces;
+  }
+
+  /** Shows the position after `ply` moves (null, or the last ply: the live game). */
+  function view(ply) {
+    if (!snap) return;
+    viewPly = ply === null || ply >= snap.moves.length ? null : Math.max(0, ply);
+    render();
+  }
+
   function drawBoard() {
     if (!board || !snap || animating) return;
+    if (viewPly !== null) {
+      board.set({ pieces: piecesAt(viewPly), legal: [], last: viewPly ? snap.moves[viewPly - 1] : null, interactive: false, arrows: [], hintMove: null });
+      board.el.setAttribute('aria-label', t('viewing_move', { n: viewPly, of: snap.moves.length }));
+      return;
+    }
     const interactive = !sentMove && (myTurn() || canSuggest());
     let arrows = [];
     if (myTurn() && suggestions && suggestions.ply === snap.moves.length + 1) {
@@ -406,17 +440,35 @@ export function playPage(main, id) {
     const startSide = /^([WB])/i.exec(snap.start_fen)?.[1].toUpperCase() === 'W' ? 'white' : 'black';
     let i = 0;
     let n = 1;
+    const shown = viewPly === null ? snap.moves.length : viewPly;
+    const item = (k) =>
+      el('button', { type: 'button', role: 'listitem', 'data-ply': k + 1, class: k + 1 === shown ? 'cur' : '', onclick: () => view(k + 1) }, snap.moves[k].notation);
     if (startSide !== first && snap.moves.length) {
       list.append(el('span', { class: 'n' }, '1.'), el('span', {}, '…'));
-      list.append(el('span', { role: 'listitem' }, snap.moves[0].notation));
+      list.append(item(0));
       i = 1;
       n = 2;
     }
     for (; i < snap.moves.length; i += 2, n++) {
-      list.append(el('span', { class: 'n' }, `${n}.`), el('span', { role: 'listitem' }, snap.moves[i].notation));
-      if (snap.moves[i + 1]) list.append(el('span', { role: 'listitem' }, snap.moves[i + 1].notation));
+      list.append(el('span', { class: 'n' }, `${n}.`), item(i));
+      if (snap.moves[i + 1]) list.append(item(i + 1));
     }
     return list;
+  }
+
+  /** While browsing: which move is shown, the steps, and the way back to the game. */
+  function browseBar() {
+    if (viewPly === null) return null;
+    return el('div', { class: 'browse', id: 'browse', role: 'status' },
+      el('span', {}, t('viewing_move', { n: viewPly, of: snap.moves.length })),
+      el('button', { class: 'btn', type: 'button', onclick: () => view(viewPly - 1), 'aria-label': t('prev'), disabled: viewPly === 0 }, '◀'),
+      el('button', { class: 'btn', type: 'button', onclick: () => view(viewPly + 1), 'aria-label': t('next') }, '▶'),
+      el('button', { class: 'btn primary', type: 'button', id: 'back-to-live', onclick: () => view(null) }, t('back_to_game')));
+  }
+
+  function shortcuts() {
+    return el('details', { class: 'muted', id: 'shortcuts' }, el('summary', {}, t('shortcuts')),
+      el('ul', {}, ...['keys_browse', 'keys_ends', 'keys_board'].map((k) => el('li', {}, t(k)))));
   }
 
   function moveInput() {
@@ -492,18 +544,33 @@ export function playPage(main, id) {
       ...(seat ? [] : [el('p', { class: 'muted' }, canSuggest() ? t('spectator_suggest') : t('spectating'))]),
       actions(),
       moveInput(),
+      browseBar(),
       moveList(),
+      shortcuts(),
       ...share(),
     ];
     panel.replaceChildren(...parts.filter(Boolean));
     const ml = panel.querySelector('#moves');
-    ml.scrollTop = ml.scrollHeight;
+    const cur = ml.querySelector('.cur');
+    if (viewPly === null || !cur) ml.scrollTop = ml.scrollHeight;
+    else cur.scrollIntoView({ block: 'nearest' });
     document.title = `${variantName(snap.variant)} — dama`;
     drawBoard();
     tick();
   }
 
   connect();
+  // Keys: left and right step through the moves, Home the start, End (or Escape) back
+  // to the game; not while typing or moving on the board.
+  const onKey = (e) => {
+    if (!snap || e.target.closest('textarea, input, select, .board, dialog')) return;
+    const at = viewPly === null ? snap.moves.length : viewPly;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null, Escape: null }[e.key];
+    if (to === undefined || (e.key === 'Escape' && viewPly === null)) return;
+    e.preventDefault();
+    view(to);
+  };
+  window.addEventListener('keydown', onKey);
   const clockTimer = setInterval(tick, 200);
   pingTimer = setInterval(() => ws && ws.readyState === WebSocket.OPEN && ws.send('{"type":"ping"}'), 25000);
   return {
@@ -516,6 +583,7 @@ export function playPage(main, id) {
     },
     destroy() {
       closed = true;
+      window.removeEventListener('keydown', onKey);
       clearInterval(clockTimer);
       clearInterval(pingTimer);
       clearTimeout(retryTimer);
