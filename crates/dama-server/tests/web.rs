@@ -771,8 +771,17 @@ async fn a_series_with_touch_move_takeback_and_resignation() {
     let series = find(&a, "#series").await;
     series.clear().await.unwrap();
     series.send_keys("2").await.unwrap();
+    // A clock of the players' own: 2 minutes and 1 second a move.
+    find(&a, "select[name=time]").await.select_by_value("custom").await.unwrap();
+    for (name, value) in [("minutes", "2"), ("inc", "1")] {
+        let input = find(&a, &format!("input[name={name}]")).await;
+        input.clear().await.unwrap();
+        input.send_keys(value).await.unwrap();
+    }
     click(&a, "#start").await;
     let id = game_id(&a).await;
+    let time = &get(addr, &format!("/api/games/{id}")).await["options"]["time"];
+    assert_eq!(time, &serde_json::json!({"kind": "fischer", "initial_ms": 120000, "increment_ms": 1000}));
     b.goto(&find(&a, "#invite-url").await.prop("value").await.unwrap().unwrap()).await.unwrap();
     until("the friend's seat", || async { game_id(&b).await == id }).await;
     let color_a = seat(&a, &id).await["color"].as_str().unwrap().to_string();

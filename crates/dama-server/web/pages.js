@@ -12,7 +12,24 @@ const TIMES = {
   f15_10: { kind: 'fischer', initial_ms: 900000, increment_ms: 10000 },
   per_move: { kind: 'per_move', limit_ms: 300000, capture_limit_ms: 60000 },
   corr3: { kind: 'correspondence', days: 3 },
+  custom: null,
+  custom_move: null,
 };
+
+/** The time control of the form: a preset, or the player's own numbers (minutes and
+ *  increment in seconds; or seconds per move and for a single forced capture). */
+function timeOf(form) {
+  const n = (v, lo, hi, d) => Math.max(lo, Math.min(hi, Number.isFinite(Number(v)) && v !== '' ? Number(v) : d));
+  const c = form.custom;
+  if (form.time === 'custom') {
+    return { kind: 'fischer', initial_ms: Math.round(n(c.minutes, 0.5, 1440, 5) * 60000), increment_ms: Math.round(n(c.inc, 0, 3600, 0) * 1000) };
+  }
+  if (form.time === 'custom_move') {
+    const limit = n(c.move_s, 1, 86400, 60);
+    return { kind: 'per_move', limit_ms: limit * 1000, capture_limit_ms: Math.min(limit, n(c.capture_s, 1, 86400, limit)) * 1000 };
+  }
+  return TIMES[form.time] || TIMES.none;
+}
 const BY_LANG = { ru: 'russian', tr: 'turkish', pt: 'brazilian', es: 'spanish' };
 
 function boardLine(v) {
@@ -36,6 +53,7 @@ export function homePage(main) {
     series: saved.series || 1,
     touch_move: !!saved.touch_move,
     suggestions: !!saved.suggestions,
+    custom: { minutes: 5, inc: 3, move_s: 60, capture_s: 20, ...(saved.custom || {}) },
     fen: '',
   };
   let timer = null;
@@ -47,6 +65,7 @@ export function homePage(main) {
     form.mode = d.get('mode');
     if (d.get('level')) form.level = Number(d.get('level'));
     form.time = d.get('time');
+    for (const k of ['minutes', 'inc', 'move_s', 'capture_s']) if (d.get(k) !== null) form.custom[k] = d.get(k);
     if (d.get('rules')) form.rules = d.get('rules');
     form.color = d.get('color');
     form.series = Math.max(1, Math.min(20, Number(d.get('series')) || 1));
@@ -65,7 +84,7 @@ export function homePage(main) {
       mode: form.mode,
       level: form.level,
       color: form.color,
-      time: TIMES[form.time],
+      time: timeOf(form),
       rules: form.variant === 'english' ? form.rules : 'official',
       series: form.series,
       touch_move: form.touch_move,
@@ -113,11 +132,11 @@ export function homePage(main) {
       'form',
       { onsubmit: start, onchange: (e) => {
           read(e.currentTarget);
-          if (e.target.name === 'variant' || e.target.name === 'mode') {
+          if (['variant', 'mode', 'time'].includes(e.target.name)) {
             // Redraw for the choice, keeping the keyboard focus on it.
             const { name, value } = e.target;
             render();
-            main.querySelector(`input[name=${name}][value=${value}]`)?.focus();
+            (main.querySelector(`input[name=${name}][value=${value}]`) || main.querySelector(`[name=${name}]`))?.focus();
           }
         } },
       el('h1', {}, t('new_game')),
@@ -148,6 +167,16 @@ export function homePage(main) {
             { name: 'time', 'aria-label': t('time_control') },
             ...Object.keys(TIMES).map((k) => el('option', { value: k, selected: k === form.time }, t('time_' + k))),
           ),
+          form.time === 'custom'
+            ? el('p', { class: 'row' },
+                el('label', {}, t('custom_minutes') + ' ', el('input', { type: 'number', name: 'minutes', min: 0.5, max: 1440, step: 0.5, value: form.custom.minutes, class: 'num' })),
+                el('label', {}, t('custom_inc') + ' ', el('input', { type: 'number', name: 'inc', min: 0, max: 3600, value: form.custom.inc, class: 'num' })))
+            : null,
+          form.time === 'custom_move'
+            ? el('p', { class: 'row' },
+                el('label', {}, t('custom_move_s') + ' ', el('input', { type: 'number', name: 'move_s', min: 1, max: 86400, value: form.custom.move_s, class: 'num' })),
+                el('label', {}, t('custom_capture_s') + ' ', el('input', { type: 'number', name: 'capture_s', min: 1, max: 86400, value: form.custom.capture_s, class: 'num' })))
+            : null,
           form.variant === 'english'
             ? el(
                 'p',
