@@ -21,6 +21,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("play.js", "text/javascript", include_str!("../web/play.js")),
     ("pages.js", "text/javascript", include_str!("../web/pages.js")),
     ("rules.js", "text/javascript", include_str!("../web/rules.js")),
+    ("sound.js", "text/javascript", include_str!("../web/sound.js")),
     ("style.css", "text/css", include_str!("../web/style.css")),
     ("icon.svg", "image/svg+xml", include_str!("../web/icon.svg")),
 ];

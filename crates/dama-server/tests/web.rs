@@ -656,6 +656,19 @@ async fn a_capture_with_two_routes_to_one_square_is_clicked_through() {
     assert_eq!(snap["moves"][0]["long"], "22x15x6");
     until("the board after the capture", || async { c.find_all(Locator::Css(".sq.hasp")).await.unwrap().len() == 4 })
         .await;
+    // A capture sounds as a capture (unless muted with the header's switch).
+    until("the capture's sound", || async {
+        c.execute("return document.body.dataset.sound", vec![]).await.unwrap() == serde_json::json!("capture")
+    })
+    .await;
+    assert_eq!(find(&c, "#sound").await.attr("aria-pressed").await.unwrap().as_deref(), Some("true"));
+    click(&c, "#sound").await;
+    assert_eq!(find(&c, "#sound").await.attr("aria-pressed").await.unwrap().as_deref(), Some("false"));
+    // The board in another colour.
+    find(&c, "#board-theme").await.select_by_value("board-green").await.unwrap();
+    let dark =
+        c.execute("return getComputedStyle(document.querySelector('.sq.play')).backgroundColor", vec![]).await.unwrap();
+    assert_eq!(dark, serde_json::json!("rgb(118, 150, 86)"));
     // The last move stays marked: where it landed on the way, and what it took.
     find(&c, "button[data-sq='15'].route").await;
     find(&c, "button[data-sq='18'].taken").await;

@@ -1,5 +1,6 @@
 // dama's web UI: the router, the server calls every screen shares, and the preferences.
 import { t, LANGS, lang, setLang, applyStatic } from './i18n.js';
+import { muted, setMuted } from './sound.js';
 
 /** Variants from the server, by key, in the server's order. */
 export const variants = new Map();
@@ -136,17 +137,35 @@ function setupPrefs() {
     if (current?.render) current.render();
   });
   const th = document.getElementById('theme');
+  const bt = document.getElementById('board-theme');
+  const snd = document.getElementById('sound');
+  // Piece colours and board colours, each a class on the body; sound on or off.
   const fillThemes = () => {
-    const chosen = localStorage.getItem('dama.theme') || 'theme-wb';
+    const pieces = localStorage.getItem('dama.theme') || 'theme-wb';
+    const board = localStorage.getItem('dama.board') || 'board-wood';
     th.replaceChildren(
-      ...['theme-wb', 'theme-wr', 'theme-bb'].map((k) => el('option', { value: k, selected: k === chosen }, t(k))),
+      ...['theme-wb', 'theme-wr', 'theme-bb'].map((k) => el('option', { value: k, selected: k === pieces }, t(k))),
     );
-    document.body.className = chosen;
+    bt.replaceChildren(
+      ...['board-wood', 'board-green', 'board-blue'].map((k) => el('option', { value: k, selected: k === board }, t(k))),
+    );
+    document.body.className = `${pieces} ${board}`;
+    snd.textContent = muted() ? '🔇' : '🔊';
+    snd.setAttribute('aria-label', t(muted() ? 'sound_off' : 'sound_on'));
+    snd.setAttribute('aria-pressed', String(!muted()));
   };
   fillThemes();
   th.addEventListener('change', () => {
     localStorage.setItem('dama.theme', th.value);
-    document.body.className = th.value;
+    fillThemes();
+  });
+  bt.addEventListener('change', () => {
+    localStorage.setItem('dama.board', bt.value);
+    fillThemes();
+  });
+  snd.addEventListener('click', () => {
+    setMuted(!muted());
+    fillThemes();
   });
 }
 

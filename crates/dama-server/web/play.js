@@ -4,6 +4,7 @@
 import { api, banner, el, go, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
 import { t, resultText } from './i18n.js';
+import { play as sound } from './sound.js';
 
 const other = (c) => (c === 'white' ? 'black' : 'white');
 
@@ -60,6 +61,7 @@ export function playPage(main, id) {
   let clockAt = performance.now();
   let takebackOffer = null;
   let rematchOffer = null;
+  let warnedLow = false;
   // Browsing the moves during the game: the ply shown, or null for the live position.
   let viewPly = null;
   let resignArmed = false;
@@ -186,6 +188,7 @@ export function playPage(main, id) {
     switch (m.type) {
       case 'move':
         hintMove = null;
+        sound(m.mv.captured && m.mv.captured.length ? 'capture' : 'move');
         if (m.clocks && snap) {
           snap.clocks = m.clocks;
           clockAt = performance.now();
@@ -315,6 +318,11 @@ export function playPage(main, id) {
     for (const color of ['white', 'black']) {
       for (const box of main.querySelectorAll(`.clock[data-color=${color}]`)) {
         const left = clockLeft(color);
+        // One warning when the player's own time runs low.
+        if (!warnedLow && live() && seat && (seat.color === color || seat.color === 'both') && snap.clocks.running === color && left < 10000) {
+          warnedLow = true;
+          sound('low');
+        }
         box.querySelector('.time').textContent = fmtClock(left, snap.options.time.kind);
         box.classList.toggle('running', snap.clocks.running === color && live());
         box.classList.toggle('low', left < 20000);
@@ -499,6 +507,7 @@ export function playPage(main, id) {
   }
 
   function showResult() {
+    if (!shownResult) sound('end');
     shownResult = true;
     const r = snap.result;
     let title = t('draw');
