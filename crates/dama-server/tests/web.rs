@@ -829,6 +829,31 @@ async fn a_series_with_touch_move_takeback_and_resignation() {
         get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 1
     })
     .await;
+    // While the second player thinks, the first chooses a premove; it is played as soon
+    // as the second has moved (picked here so that it is legal then).
+    let snap = get(addr, &format!("/api/games/{id}")).await;
+    let reply = engine_choice(&snap);
+    let mut pos = dama_core::fen::parse_fen::<dama_core::variant::English>(snap["fen"].as_str().unwrap()).unwrap();
+    pos = pos.play(&dama_core::notation::parse_move(&pos, reply["long"].as_str().unwrap()).unwrap());
+    let name = |i: usize| dama_core::notation::square_name::<dama_core::variant::English>(i);
+    let ends: Vec<(String, String)> = dama_core::notation::detailed_moves(&pos)
+        .iter()
+        .map(|d| (name(d.path[0]), name(*d.path.last().unwrap())))
+        .collect();
+    let (from, to) = ends.iter().find(|e| ends.iter().filter(|x| x == e).count() == 1).unwrap().clone();
+    click(first, &format!("button[data-sq='{from}']")).await;
+    click(first, &format!("button[data-sq='{to}']")).await;
+    find(first, &format!("button[data-sq='{to}'].pre")).await;
+    find(first, "#cancel-premove").await;
+    wait_interactive(second).await;
+    click_move(second, &reply).await;
+    until("the premove played", || async {
+        let s = get(addr, &format!("/api/games/{id}")).await;
+        s["moves"].as_array().unwrap().len() == 3
+            && s["moves"][2]["path"][0] == from.as_str()
+            && s["moves"][2]["path"].as_array().unwrap().last().unwrap() == to.as_str()
+    })
+    .await;
     // The second player resigns (two steps); the series goes on with colours swapped.
     wait_interactive(second).await;
     click(second, "#resign").await;

@@ -175,6 +175,7 @@ export class Board {
       const cls = ['sq', 'play'];
       if (lastSq.has(name)) cls.push('last');
       if (route.has(name)) cls.push('route');
+      if (this.premove && (name === this.premove.from || name === this.premove.to)) cls.push('pre');
       if (taken.has(name) && !p) cls.push('taken');
       if (this.sel.length && name === this.sel[this.sel.length - 1]) cls.push('sel');
       if (next.has(name) || finals.has(name)) cls.push('target');

@@ -62,6 +62,8 @@ export function playPage(main, id) {
   let takebackOffer = null;
   let rematchOffer = null;
   let warnedLow = false;
+  // A move chosen while the opponent thinks, played as soon as it is legal: {from, to}.
+  let premove = null;
   // Browsing the moves during the game: the ply shown, or null for the live position.
   let viewPly = null;
   let resignArmed = false;
@@ -82,6 +84,40 @@ export function playPage(main, id) {
   const live = () => snap && snap.state === 'live';
   const myTurn = () => live() && seat && (seat.color === 'both' || seat.color === snap.side_to_move);
   const canSuggest = () => !seat && live() && snap.options.suggestions;
+  const canPremove = () => live() && seat && seat.color !== 'both' && !myTurn() && !sentMove;
+
+  /** What a premove may be: each of the player's pieces to any square on its lines. */
+  function premoveCandidates() {
+    const info = variants.get(snap.variant);
+    const at = new Map(info.squares.map(([n, r, c]) => [`${r},${c}`, n]));
+    const dirs = [[1, 1], [1, -1], [-1, 1], [-1, -1]].concat(info.full ? [[1, 0], [-1, 0], [0, 1], [0, -1]] : []);
+    const out = [];
+    for (const p of snap.pieces.filter((x) => x.color === seat.color)) {
+      const [, r0, c0] = info.squares.find(([n]) => n === p.square);
+      for (const [dr, dc] of dirs) {
+        for (let k = 1; at.has(`${r0 + dr * k},${c0 + dc * k}`); k++) {
+          const to = at.get(`${r0 + dr * k},${c0 + dc * k}`);
+          out.push({ path: [p.square, to], captured: [], promote: false, long: `${p.square}-${to}`, notation: `${p.square}-${to}` });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** On the player's turn: plays the premove if exactly one legal move fits it. */
+  function playPremove() {
+    if (!premove || !myTurn()) return false;
+    const { from, to } = premove;
+    premove = null;
+    const fits = snap.legal.filter((m) => m.path[0] === from && m.path[m.path.length - 1] === to);
+    if (fits.length !== 1) {
+      toast(t('premove_dropped'));
+      return false;
+    }
+    render();
+    onMove(fits[0]);
+    return true;
+  }
   const vsAi = () => snap && snap.mode === 'ai';
 
   function send(msg) {
@@ -151,6 +187,7 @@ export function playPage(main, id) {
         clockAt = performance.now();
         takebackOffer = snap.takeback_offer;
         rematchOffer = snap.rematch_offer;
+        if (playPremove()) return;
         if (!animating) render();
         if (snap.state === 'finished' && snap.result && !shownResult) showResult();
         return;
@@ -259,6 +296,18 @@ export function playPage(main, id) {
       board.el.setAttribute('aria-label', t('viewing_move', { n: viewPly, of: snap.moves.length }));
       return;
     }
+    if (canPremove()) {
+      board.set({
+        pieces: snap.pieces,
+        legal: premove ? [] : premoveCandidates(),
+        last: snap.moves[snap.moves.length - 1] || null,
+        interactive: !premove,
+        arrows: [],
+        hintMove: null,
+        premove,
+      });
+      return;
+    }
     const interactive = !sentMove && (myTurn() || canSuggest());
     let arrows = [];
     if (myTurn() && suggestions && suggestions.ply === snap.moves.length + 1) {
@@ -275,6 +324,7 @@ export function playPage(main, id) {
       interactive,
       arrows,
       hintMove,
+      premove: null,
       locked: same && board.locked,
       keepSelection: same,
     });
@@ -292,6 +342,10 @@ export function playPage(main, id) {
     } else if (canSuggest()) {
       if (send({ type: 'suggest', move: mv.long })) toast(t('suggestion_sent', { move: mv.notation }));
       drawBoard();
+    } else if (canPremove()) {
+      premove = { from: mv.path[0], to: mv.path[mv.path.length - 1] };
+      toast(t('premove_set', { move: mv.notation }));
+      render();
     }
   }
 
@@ -380,6 +434,7 @@ export function playPage(main, id) {
         out.push(btn(t('takeback'), () => send({ type: 'takeback' }), { id: 'takeback', disabled: plies === 0 }));
         out.push(btn(t('draw_agreed'), () => send({ type: 'offer_draw' }), { id: 'offer-draw' }));
       }
+      if (premove) out.push(btn(t('premove_cancel'), () => { premove = null; render(); }, { id: 'cancel-premove' }));
       if (plies < 2) out.push(btn(t('abort'), () => send({ type: 'abort' }), { id: 'abort' }));
       const r = btn(resignArmed ? t('confirm_resign') : t('resign'), () => {
         if (resignArmed) {
