@@ -28,6 +28,37 @@ pub struct ReplayError {
     pub at: Pos,
     /// Why it failed.
     pub reason: String,
+    /// What kind of failure it is, for readers that word it in another language.
+    pub kind: ReplayErrorKind,
+}
+
+/// The kinds of [`ReplayError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReplayErrorKind {
+    /// The start position (a `FEN` tag or a setup in the moves) cannot be read.
+    Setup,
+    /// No legal move fits the text.
+    IllegalMove,
+    /// Several legal moves fit the text, and the moves after it do not tell which.
+    AmbiguousMove,
+    /// The text is not a move.
+    BadMoveText,
+    /// The game ends in another way than its recorded result.
+    ResultMismatch,
+}
+
+impl ReplayErrorKind {
+    /// A short name: `setup`, `illegal_move`, `ambiguous_move`, `bad_move_text`,
+    /// `result_mismatch`.
+    pub fn code(self) -> &'static str {
+        match self {
+            ReplayErrorKind::Setup => "setup",
+            ReplayErrorKind::IllegalMove => "illegal_move",
+            ReplayErrorKind::AmbiguousMove => "ambiguous_move",
+            ReplayErrorKind::BadMoveText => "bad_move_text",
+            ReplayErrorKind::ResultMismatch => "result_mismatch",
+        }
+    }
 }
 
 /// The variant of a game: its `GameType` tag (short `20` or full `20,W,10,10,N1,0`),
@@ -192,9 +223,16 @@ pub struct Replayed<R: Rules> {
 /// Replays the main line of a game, checking every move, and that a recorded result
 /// agrees with a game the rules ended (no piece or no move left).
 pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
-    let err = |ply: usize, text: &str, at: Pos, reason: String| ReplayError { ply, text: text.to_string(), at, reason };
+    use ReplayErrorKind as K;
+    let err = |ply: usize, text: &str, at: Pos, reason: String, kind: K| ReplayError {
+        ply,
+        text: text.to_string(),
+        at,
+        reason,
+        kind,
+    };
     let start = match g.tag("FEN") {
-        Some(f) => start_of::<R>(f).map_err(|e| err(0, f, g.at, e))?,
+        Some(f) => start_of::<R>(f).map_err(|e| err(0, f, g.at, e, K::Setup))?,
         None => Position::<R>::start(),
     };
     let mut game = Game::from_position(start, DrawRules::default());
@@ -208,7 +246,7 @@ pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
             continue;
         }
         if let Some(f) = &m.setup {
-            let p = start_of::<R>(f).map_err(|e| err(i + 1, f, m.at, e))?;
+            let p = start_of::<R>(f).map_err(|e| err(i + 1, f, m.at, e, K::Setup))?;
             game = Game::from_position(p, DrawRules::default());
         }
         let pos = *game.position();
@@ -218,7 +256,7 @@ pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
             // that follow tell which one was played.
             Err(MoveError::Ambiguous { candidates, .. }) => {
                 let (mv, warning) = disambiguate(&pos, &candidates, &g.moves[i + 1..], style)
-                    .map_err(|e| err(i + 1, &m.text, m.at, e))?;
+                    .map_err(|e| err(i + 1, &m.text, m.at, e, K::AmbiguousMove))?;
                 if let Some(w) = warning {
                     warnings.push(format!("ply {} ({}) at line {}: {w}", i + 1, m.text, m.at.line));
                 }
@@ -230,10 +268,17 @@ pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
                     skip = used - 1;
                     mv
                 }
-                None => return Err(err(i + 1, &m.text, m.at, e.to_string())),
+                None => {
+                    let kind = match e {
+                        MoveError::Illegal { .. } => K::IllegalMove,
+                        MoveError::Ambiguous { .. } => K::AmbiguousMove,
+                        _ => K::BadMoveText,
+                    };
+                    return Err(err(i + 1, &m.text, m.at, e.to_string(), kind));
+                }
             },
         };
-        game.play(&mv).map_err(|e| err(i + 1, &m.text, m.at, e.to_string()))?;
+        game.play(&mv).map_err(|e| err(i + 1, &m.text, m.at, e.to_string(), K::IllegalMove))?;
         moves.push(mv);
     }
     let recorded = g.result.as_deref().or(g.tag("Result"));
@@ -241,7 +286,8 @@ pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
         if let Some(winner) = result_winner(rec, R::FIRST) {
             if winner != r.winner {
                 let at = g.moves.last().map_or(g.at, |m| m.at);
-                return Err(err(g.moves.len(), rec, at, format!("recorded result {rec} but the game ended: {r}")));
+                let why = format!("recorded result {rec} but the game ended: {r}");
+                return Err(err(g.moves.len(), rec, at, why, K::ResultMismatch));
             }
         }
     }

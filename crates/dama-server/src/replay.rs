@@ -82,6 +82,21 @@ struct GameOut {
     warnings: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// The error as a code and where it is, for clients to word in their language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error_at: Option<ErrorAt>,
+}
+
+/// Where a game stops replaying, and why (`code`: `setup`, `illegal_move`,
+/// `ambiguous_move`, `bad_move_text`, `result_mismatch`; `detail`: the reason in English).
+#[derive(Serialize)]
+struct ErrorAt {
+    code: &'static str,
+    line: usize,
+    col: usize,
+    ply: usize,
+    text: String,
+    detail: String,
 }
 
 /// The answer.
@@ -104,6 +119,14 @@ impl VariantFn for Replay<'_> {
             Ok(r) => r,
             Err(e) => {
                 let at = format!("line {}, column {}", e.at.line, e.at.col);
+                out.error_at = Some(ErrorAt {
+                    code: e.kind.code(),
+                    line: e.at.line,
+                    col: e.at.col,
+                    ply: e.ply,
+                    text: e.text.clone(),
+                    detail: e.reason.clone(),
+                });
                 out.error = Some(if e.ply == 0 {
                     format!("{at}: {}", e.reason)
                 } else {

@@ -44,6 +44,8 @@ async fn full_game_against_the_ai(db: String) {
     assert_eq!(g.tag("Black"), Some("Anonymous"));
     assert_eq!(g.tag("TimeControl"), Some("-"));
     assert_eq!(g.tag("Termination"), end["result"]["text"].as_str());
+    // The result comes with its reason as a code, for clients to word.
+    assert_ne!(end["result"]["reason"]["code"], "other", "{}", end["result"]);
     // The PDN replays to the same moves.
     let g = dama_core::pdn::read_all(&pdn).remove(0).unwrap();
     let r = dama_core::record::replay::<dama_core::variant::English>(&g).unwrap();
@@ -176,6 +178,7 @@ async fn loss_on_time_resignation_and_abort(db: String) {
     assert_eq!(e["result"]["winner"], Value::Null);
     assert_eq!(e["result"]["token"], "*");
     assert_eq!(e["result"]["text"], "Aborted: black made no first move");
+    assert_eq!(e["result"]["reason"], json!({"code": "no_first_move", "side": "black"}));
     assert_eq!(mv(srv.addr, &id, &t1, "11-15").await.0, 409);
     // Once both sides have moved the clock runs and the flag falls: a loss on time.
     let (id, b, w) =
@@ -304,6 +307,14 @@ async fn the_screens_endpoints_and_their_bad_input(db: String) {
     assert_eq!(st, 200, "{v}");
     let e = v["games"][0]["error"].as_str().unwrap();
     assert!(e.contains("line 2") && e.contains("\"8-12\"") && e.contains("not a legal move"), "{e}");
+    // ... also as a code with its place, for the page to say in the reader's language.
+    let at = &v["games"][0]["error_at"];
+    assert_eq!(
+        (at["code"].as_str(), at["line"].as_u64(), at["ply"].as_u64()),
+        (Some("illegal_move"), Some(2), Some(3)),
+        "{at}"
+    );
+    assert_eq!(at["text"], "8-12");
     // The game is still shown, up to the bad move.
     let shown: Vec<&str> =
         v["games"][0]["moves"].as_array().unwrap().iter().map(|m| m["notation"].as_str().unwrap()).collect();

@@ -562,6 +562,11 @@ async fn the_language_follows_the_browser_and_the_switch() {
         .await
         .unwrap();
     assert_eq!(rows, serde_json::json!(["8", "8", "8", "8", "8", "8", "8", "8"]), "{rows}");
+    // How the game ended is said in Russian, from the server's code for it.
+    click(&c, "#resign").await;
+    click(&c, "#resign").await;
+    find(&c, "#result-dialog[open]").await;
+    assert_eq!(text(&c, "#result-text").await, "Победа: Чёрные, сдача");
     // A game address that leads nowhere says so (in Russian), with a way home, instead
     // of loading and reconnecting forever.
     c.goto(&format!("http://{addr}/game/nosuchgame")).await.unwrap();

@@ -278,6 +278,16 @@ export function rulesPage(main, key) {
 }
 
 /** Replay a finished game or imported PDN; paste a FEN; play on from any position. */
+/** Why a game of a file does not replay, in the chosen language (the server sends a
+ *  code and where; the details of a bad position or text stay as the reader wrote them). */
+function importError(g) {
+  const e = g.error_at;
+  if (!e) return g.error;
+  const what = e.ply ? ', ' + t('imp_move', { ply: e.ply, move: e.text }) : '';
+  const detail = ['setup', 'bad_move_text', 'result_mismatch'].includes(e.code) ? ` (${e.detail})` : '';
+  return `${t('imp_where', { line: e.line, col: e.col })}${what}: ${t('imp_' + e.code)}${detail}`;
+}
+
 export function replayPage(main, params) {
   let games = [];
   let gi = 0;
@@ -301,7 +311,7 @@ export function replayPage(main, params) {
       more = r.more ? r.next : null;
       gi = games.findIndex((g) => g.start);
       if (gi < 0) {
-        error = games[0]?.error || t('no_games');
+        error = games[0] ? importError(games[0]) : t('no_games');
         gi = 0;
         games = [];
       }
@@ -444,7 +454,7 @@ export function replayPage(main, params) {
           el('button', { class: 'btn', onclick: () => board.setFlipped(!board.flipped) }, t('flip'))),
         el('div', { id: 'ply', class: 'muted', 'aria-live': 'polite' }),
         moves,
-        g.error ? el('p', { class: 'error', role: 'alert', id: 'game-error' }, t('game_stops_at', { error: g.error })) : null,
+        g.error ? el('p', { class: 'error', role: 'alert', id: 'game-error' }, t('game_stops_at', { error: importError(g) })) : null,
         el('p', { class: 'row' },
           el('label', { for: 'from-level' }, t('level')),
           el('select', { id: 'from-level' }, Array.from({ length: 10 }, (_, i) => el('option', { value: i + 1, selected: i === 1 }, String(i + 1)))),

@@ -404,7 +404,7 @@ export function playPage(main, id) {
 
   function statusText() {
     if (snap.state === 'waiting') return t('waiting_opponent');
-    if (snap.state === 'finished') return snap.result ? resultText(snap.result.text) : t('finished');
+    if (snap.state === 'finished') return snap.result ? resultText(snap.result) : t('finished');
     if (myTurn()) return seat.color === 'both' ? t('to_move', { side: t(snap.side_to_move) }) : t('your_move');
     return t('to_move', { side: t(snap.side_to_move) });
   }
@@ -569,7 +569,7 @@ export function playPage(main, id) {
     if (r.winner) title = seat && seat.color !== 'both' ? (r.winner === seat.color ? t('you_won') : t('you_lost')) : t('wins', { side: t(r.winner) });
     dialog.replaceChildren(
       el('h2', { id: 'result-title' }, title),
-      el('p', { id: 'result-text' }, resultText(r.text)),
+      el('p', { id: 'result-text' }, resultText(r)),
       el('p', { class: 'muted' }, r.token),
       el('div', { class: 'row' },
         snap.next_game ? el('a', { class: 'btn primary', href: `/game/${snap.next_game}`, 'data-link': true, id: 'result-next-game', onclick: () => dialog.close() }, t('next_game')) : null,

@@ -8,6 +8,7 @@
 mod abandon;
 mod ai;
 mod offers;
+mod reason;
 mod series;
 mod setup;
 mod suggest;

@@ -120,7 +120,7 @@ fn default_level() -> u8 {
 }
 
 /// The result as clients see it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultView {
     /// "white", "black" or null for a draw.
     pub winner: Option<String>,
@@ -128,6 +128,20 @@ pub struct ResultView {
     pub token: String,
     /// In words: "Draw: 3 kings could not catch the lone king in 15 moves".
     pub text: String,
+}
+
+/// Sent as `{winner, token, text, reason}`: `reason` is the text's code and arguments
+/// ([`super::reason::Reason`]) for clients to word in their language.
+impl Serialize for ResultView {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("ResultView", 4)?;
+        st.serialize_field("winner", &self.winner)?;
+        st.serialize_field("token", &self.token)?;
+        st.serialize_field("text", &self.text)?;
+        st.serialize_field("reason", &super::reason::of_text(&self.text))?;
+        st.end()
+    }
 }
 
 /// Both clocks.
