@@ -567,6 +567,9 @@ async fn the_language_follows_the_browser_and_the_switch() {
     click(&c, "#resign").await;
     find(&c, "#result-dialog[open]").await;
     assert_eq!(text(&c, "#result-text").await, "Победа: Чёрные, сдача");
+    // The full rules in Russian.
+    c.goto(&format!("http://{addr}/rules/russian")).await.unwrap();
+    until("the Russian rules", || async { text(&c, "main").await.contains("Бить обязательно") }).await;
     // A game address that leads nowhere says so (in Russian), with a way home, instead
     // of loading and reconnecting forever.
     c.goto(&format!("http://{addr}/game/nosuchgame")).await.unwrap();
@@ -594,6 +597,7 @@ async fn the_language_follows_the_browser_and_the_switch() {
             click(&c, "input[name=variant][value=turkish]").await;
             click(&c, "#summary a").await;
             until("the rules page", || async { text(&c, "main h1").await == "Türk daması" }).await;
+            assert!(text(&c, "main").await.contains("Taş almak zorunludur"), "the rules in Turkish");
             shot(&c, "lang-2-turkish-rules").await;
             click(&c, "main a.btn").await;
             click(&c, "input[name=mode][value=hotseat]").await;
