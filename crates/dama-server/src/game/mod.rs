@@ -522,14 +522,20 @@ impl Actor {
         if self.hint_busy.swap(true, Ordering::AcqRel) {
             return Err(ApiError::TooMany("a hint is being computed already; wait for it".into()));
         }
-        let job = SearchJob {
+        let job = self.search_job(Duration::from_millis(500));
+        Ok(HintJob { job, busy: BusyGuard(self.hint_busy.clone()) })
+    }
+
+    /// A search of the game's position at full strength for `time` (hints, and the
+    /// engine's answer to a draw offer).
+    fn search_job(&self, time: Duration) -> SearchJob {
+        SearchJob {
             variant: self.session.variant(),
             fen: self.session.start_fen(),
             moves: self.session.moves(),
-            limits: crate::pool::move_time(Duration::from_millis(500)),
+            limits: crate::pool::move_time(time),
             level: Level::new(10),
-        };
-        Ok(HintJob { job, busy: BusyGuard(self.hint_busy.clone()) })
+        }
     }
 
     async fn join(&mut self, req: JoinRequest) -> Result<Seat, ApiError> {

@@ -8,13 +8,11 @@ use std::time::Duration;
 
 use dama_core::game::EndReason;
 use dama_core::Color;
-use dama_engine::level::Level;
 use serde::{Deserialize, Serialize};
 use tokio::time::Instant;
 
 use super::{color_name, now_ms, Actor, Event, Mode, State};
 use crate::error::ApiError;
-use crate::pool::SearchJob;
 use crate::session::ended;
 
 /// The engine agrees to a draw when its score is at most this (hundredths of a man)...
@@ -127,13 +125,7 @@ impl Actor {
         if self.offers.draw_at[by.index()] == Some(ply) {
             return Err(ApiError::Conflict("you offered a draw at this move already; offer again after a move".into()));
         }
-        let job = SearchJob {
-            variant: self.session.variant(),
-            fen: self.session.start_fen(),
-            moves: self.session.moves(),
-            limits: crate::pool::move_time(Duration::from_millis(300)),
-            level: Level::new(10),
-        };
+        let job = self.search_job(Duration::from_millis(300));
         let judged = self.ctx.pool.search(job, Arc::new(AtomicBool::new(false)), false).await;
         let Ok(Some((_, score))) = judged else {
             return Err(ApiError::TooMany("the engine is busy; offer again in a moment".into()));
