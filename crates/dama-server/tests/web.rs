@@ -570,6 +570,8 @@ async fn the_language_follows_the_browser_and_the_switch() {
     // The full rules in Russian.
     c.goto(&format!("http://{addr}/rules/russian")).await.unwrap();
     until("the Russian rules", || async { text(&c, "main").await.contains("Бить обязательно") }).await;
+    assert_eq!(c.find_all(Locator::Css("svg.diagram circle.d-p1")).await.unwrap().len(), 12);
+    assert_eq!(c.find_all(Locator::Css("svg.diagram circle.d-p2")).await.unwrap().len(), 12);
     // A game address that leads nowhere says so (in Russian), with a way home, instead
     // of loading and reconnecting forever.
     c.goto(&format!("http://{addr}/game/nosuchgame")).await.unwrap();
@@ -598,6 +600,9 @@ async fn the_language_follows_the_browser_and_the_switch() {
             click(&c, "#summary a").await;
             until("the rules page", || async { text(&c, "main h1").await == "Türk daması" }).await;
             assert!(text(&c, "main").await.contains("Taş almak zorunludur"), "the rules in Turkish");
+            // The start position drawn under the board's rule: 16 men each on 64 squares.
+            assert_eq!(c.find_all(Locator::Css("svg.diagram circle")).await.unwrap().len(), 32);
+            assert_eq!(c.find_all(Locator::Css("svg.diagram rect.d-full")).await.unwrap().len(), 64);
             shot(&c, "lang-2-turkish-rules").await;
             click(&c, "main a.btn").await;
             click(&c, "input[name=mode][value=hotseat]").await;

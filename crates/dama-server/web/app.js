@@ -150,7 +150,9 @@ function setupPrefs() {
       ...['board-wood', 'board-green', 'board-blue'].map((k) => el('option', { value: k, selected: k === board }, t(k))),
     );
     document.body.className = `${pieces} ${board}`;
-    snd.textContent = muted() ? '🔇' : '🔊';
+    // A speaker drawn in SVG (emoji fonts are missing on some systems), with waves or a cross.
+    const tail = muted() ? '<path d="M16 9l5 6M21 9l-5 6"/>' : '<path d="M16 9c1.5 1.5 1.5 4.5 0 6M18.5 6.5c3 3 3 8 0 11"/>';
+    snd.innerHTML = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>${tail}</svg>`;
     snd.setAttribute('aria-label', t(muted() ? 'sound_off' : 'sound_on'));
     snd.setAttribute('aria-pressed', String(!muted()));
   };

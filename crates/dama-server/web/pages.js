@@ -255,6 +255,32 @@ export function homePage(main) {
 }
 
 /** A variant's full rules. */
+/** The start position of a variant as a small SVG board (for its rules page). */
+function startDiagram(v) {
+  const NS = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${v.cols} ${v.rows}`);
+  svg.setAttribute('class', 'diagram');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('start_position'));
+  const add = (tag, attrs) => {
+    const e = document.createElementNS(NS, tag);
+    for (const [k, x] of Object.entries(attrs)) e.setAttribute(k, x);
+    svg.append(e);
+  };
+  add('rect', { x: 0, y: 0, width: v.cols, height: v.rows, class: 'd-light' });
+  const at = new Map(v.squares.map(([n, r, c]) => [n, [r, c]]));
+  for (const [, r, c] of v.squares) add('rect', { x: c, y: r, width: 1, height: 1, class: v.full ? 'd-full' : 'd-dark' });
+  for (const part of v.start.replace(/\.$/, '').split(':').slice(1)) {
+    const cls = part[0].toUpperCase() === 'W' ? 'd-p1' : 'd-p2';
+    for (const s of part.slice(1).split(',').filter(Boolean)) {
+      const [r, c] = at.get(s.replace(/^K/i, '')) || [];
+      if (r !== undefined) add('circle', { cx: c + 0.5, cy: r + 0.5, r: 0.36, class: cls });
+    }
+  }
+  return svg;
+}
+
 export function rulesPage(main, key) {
   function render() {
     const v = variants.get(key);
@@ -266,7 +292,7 @@ export function rulesPage(main, key) {
       el('h1', {}, variantName(key)),
       el('p', { class: 'muted' }, boardLine(v)),
       el('p', {}, t('sum_' + key)),
-      el('ul', { class: 'rules' }, ruleList(key).map((r) => el('li', {}, r))),
+      el('ul', { class: 'rules' }, ruleList(key).map((r, i) => el('li', {}, r, i === 0 ? startDiagram(v) : null))),
       el('p', {}, el('a', { href: '/', 'data-link': true, class: 'btn primary', onclick: () => {
         const s = JSON.parse(localStorage.getItem('dama.new') || '{}');
         localStorage.setItem('dama.new', JSON.stringify({ ...s, variant: key }));
@@ -277,7 +303,6 @@ export function rulesPage(main, key) {
   return { render };
 }
 
-/** Replay a finished game or imported PDN; paste a FEN; play on from any position. */
 /** Why a game of a file does not replay, in the chosen language (the server sends a
  *  code and where; the details of a bad position or text stay as the reader wrote them). */
 function importError(g) {
@@ -288,6 +313,7 @@ function importError(g) {
   return `${t('imp_where', { line: e.line, col: e.col })}${what}: ${t('imp_' + e.code)}${detail}`;
 }
 
+/** Replay a finished game or imported PDN; paste a FEN; play on from any position. */
 export function replayPage(main, params) {
   let games = [];
   let gi = 0;
