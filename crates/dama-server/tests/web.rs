@@ -570,8 +570,9 @@ async fn the_language_follows_the_browser_and_the_switch() {
     // The full rules in Russian.
     c.goto(&format!("http://{addr}/rules/russian")).await.unwrap();
     until("the Russian rules", || async { text(&c, "main").await.contains("Бить обязательно") }).await;
-    assert_eq!(c.find_all(Locator::Css("svg.diagram circle.d-p1")).await.unwrap().len(), 12);
-    assert_eq!(c.find_all(Locator::Css("svg.diagram circle.d-p2")).await.unwrap().len(), 12);
+    let start = "ul.rules li:first-child svg.diagram";
+    assert_eq!(c.find_all(Locator::Css(&format!("{start} circle.d-p1"))).await.unwrap().len(), 12);
+    assert_eq!(c.find_all(Locator::Css(&format!("{start} circle.d-p2"))).await.unwrap().len(), 12);
     // A game address that leads nowhere says so (in Russian), with a way home, instead
     // of loading and reconnecting forever.
     c.goto(&format!("http://{addr}/game/nosuchgame")).await.unwrap();
@@ -601,8 +602,9 @@ async fn the_language_follows_the_browser_and_the_switch() {
             until("the rules page", || async { text(&c, "main h1").await == "Türk daması" }).await;
             assert!(text(&c, "main").await.contains("Taş almak zorunludur"), "the rules in Turkish");
             // The start position drawn under the board's rule: 16 men each on 64 squares.
-            assert_eq!(c.find_all(Locator::Css("svg.diagram circle")).await.unwrap().len(), 32);
-            assert_eq!(c.find_all(Locator::Css("svg.diagram rect.d-full")).await.unwrap().len(), 64);
+            let start = "ul.rules li:first-child svg.diagram";
+            assert_eq!(c.find_all(Locator::Css(&format!("{start} circle"))).await.unwrap().len(), 32);
+            assert_eq!(c.find_all(Locator::Css(&format!("{start} rect.d-full"))).await.unwrap().len(), 64);
             shot(&c, "lang-2-turkish-rules").await;
             click(&c, "main a.btn").await;
             click(&c, "input[name=mode][value=hotseat]").await;
@@ -625,6 +627,17 @@ async fn the_language_follows_the_browser_and_the_switch() {
     // The choice is kept.
     c.refresh().await.unwrap();
     until("English after reload", || async { text(&c, "main h1").await == "New game" }).await;
+    // Every variant's rules page draws its start position and an example for each rule
+    // about moves and captures, each on that variant's own board.
+    for v in Variant::ALL {
+        c.goto(&format!("http://{addr}/rules/{}", v.key())).await.unwrap();
+        find(&c, "svg.diagram").await;
+        let missing = c.find_all(Locator::Css("li[data-missing-diagram]")).await.unwrap();
+        assert!(missing.is_empty(), "{}: a diagram does not fit the board", v.key());
+        let n = c.find_all(Locator::Css("svg.diagram")).await.unwrap().len();
+        assert!(n >= 5, "{}: {n} diagrams", v.key());
+    }
+    shot(&c, "lang-5-rules-diagrams").await;
     c.close().await.unwrap();
 }
 

@@ -1,7 +1,8 @@
 // The screens around play: home (new game and lobby), a variant's rules, replay and import.
 import { api, el, go, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
-import { t, lang, ruleList, resultText } from './i18n.js';
+import { t, lang, ruleList, ruleKeys, resultText } from './i18n.js';
+import { DIAGRAMS } from './rules.js';
 
 const TIMES = {
   none: { kind: 'none' },
@@ -255,28 +256,60 @@ export function homePage(main) {
 }
 
 /** A variant's full rules. */
-/** The start position of a variant as a small SVG board (for its rules page). */
-function startDiagram(v) {
+/** A small SVG board of variant `v`: its start position (`spec` null) or a rule's
+ *  diagram (pieces, the move's path, other moves dashed, the pieces it takes). Null when a
+ *  square of the diagram is not on this board. */
+function diagram(v, spec) {
   const NS = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('viewBox', `0 0 ${v.cols} ${v.rows}`);
   svg.setAttribute('class', 'diagram');
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', t('start_position'));
+  svg.setAttribute('aria-label', t(spec ? 'rule_diagram' : 'start_position'));
   const add = (tag, attrs) => {
     const e = document.createElementNS(NS, tag);
     for (const [k, x] of Object.entries(attrs)) e.setAttribute(k, x);
     svg.append(e);
+    return e;
   };
   add('rect', { x: 0, y: 0, width: v.cols, height: v.rows, class: 'd-light' });
   const at = new Map(v.squares.map(([n, r, c]) => [n, [r, c]]));
+  const dark = new Set(v.squares.map(([, r, c]) => `${r},${c}`));
   for (const [, r, c] of v.squares) add('rect', { x: c, y: r, width: 1, height: 1, class: v.full ? 'd-full' : 'd-dark' });
-  for (const part of v.start.replace(/\.$/, '').split(':').slice(1)) {
-    const cls = part[0].toUpperCase() === 'W' ? 'd-p1' : 'd-p2';
-    for (const s of part.slice(1).split(',').filter(Boolean)) {
-      const [r, c] = at.get(s.replace(/^K/i, '')) || [];
-      if (r !== undefined) add('circle', { cx: c + 0.5, cy: r + 0.5, r: 0.36, class: cls });
+  const piece = (r, c, cls, king) => {
+    add('circle', { cx: c + 0.5, cy: r + 0.5, r: 0.36, class: cls });
+    if (king) add('circle', { cx: c + 0.5, cy: r + 0.5, r: 0.18, class: cls + ' d-crown' });
+  };
+  if (!spec) {
+    for (const part of v.start.replace(/\.$/, '').split(':').slice(1)) {
+      const cls = part[0].toUpperCase() === 'W' ? 'd-p1' : 'd-p2';
+      for (const s of part.slice(1).split(',').filter(Boolean)) {
+        const [r, c] = at.get(s.replace(/^K/i, '')) || [];
+        if (r !== undefined) piece(r, c, cls, /^K/i.test(s));
+      }
     }
+    return svg;
+  }
+  // Diagram squares count from a dark lower-left corner; a board whose lower-left
+  // corner is light is drawn mirrored.
+  const mirrored = !dark.has(`${v.rows - 1},0`);
+  const cell = ([x, y]) => [v.rows - 1 - y, mirrored ? v.cols - 1 - x : x];
+  const points = [...spec.pieces, ...(spec.path || []), ...(spec.alt || []), ...(spec.taken || [])];
+  if (!points.every((p) => dark.has(cell(p).join(',')))) return null;
+  for (const [x, y, side, king] of spec.pieces) {
+    const [r, c] = cell([x, y]);
+    piece(r, c, side === 1 ? 'd-p1' : 'd-p2', king);
+  }
+  for (const p of spec.taken || []) {
+    const [r, c] = cell(p);
+    add('path', { d: `M${c + 0.25} ${r + 0.25}L${c + 0.75} ${r + 0.75}M${c + 0.75} ${r + 0.25}L${c + 0.25} ${r + 0.75}`, class: 'd-taken' });
+  }
+  for (const [path, cls] of [[spec.alt, 'd-move d-alt'], [spec.path, 'd-move']]) {
+    if (!path) continue;
+    const pts = path.map((p) => cell(p)).map(([r, c]) => `${c + 0.5},${r + 0.5}`).join(' ');
+    add('polyline', { points: pts, class: cls });
+    const [r, c] = cell(path[path.length - 1]);
+    add('circle', { cx: c + 0.5, cy: r + 0.5, r: 0.12, class: cls.replace('d-move', 'd-end') });
   }
   return svg;
 }
@@ -292,7 +325,13 @@ export function rulesPage(main, key) {
       el('h1', {}, variantName(key)),
       el('p', { class: 'muted' }, boardLine(v)),
       el('p', {}, t('sum_' + key)),
-      el('ul', { class: 'rules' }, ruleList(key).map((r, i) => el('li', {}, r, i === 0 ? startDiagram(v) : null))),
+      el('ul', { class: 'rules' }, ruleList(key).map((r, i, all) => {
+        // The note of an untranslated page comes first; the sentences follow their keys.
+        const k = ruleKeys(key)[i - (all.length - ruleKeys(key).length)];
+        const pic = !k ? null : k.endsWith('_board') ? diagram(v, null) : DIAGRAMS[k] ? diagram(v, DIAGRAMS[k]) : null;
+        // A drawing that does not fit this board is left out, and marked (tests look).
+        return el('li', { 'data-missing-diagram': k && DIAGRAMS[k] && !pic ? k : null }, r, pic);
+      })),
       el('p', {}, el('a', { href: '/', 'data-link': true, class: 'btn primary', onclick: () => {
         const s = JSON.parse(localStorage.getItem('dama.new') || '{}');
         localStorage.setItem('dama.new', JSON.stringify({ ...s, variant: key }));

@@ -313,5 +313,63 @@ const TEXTS = { en, es, pt, tr, ru };
 /** The rules of `variant` in `lang`, and whether they are in that language. */
 export function rulesOf(variant, lang) {
   const own = TEXTS[lang];
-  return { translated: !!own, list: (LAYOUT[variant] || []).map((k) => (own && own[k]) || en[k]) };
+  const keys = LAYOUT[variant] || [];
+  return { translated: !!own, list: keys.map((k) => (own && own[k]) || en[k]), keys };
 }
+
+// A diagram for each rule about the board: pieces as [file, rank, side, king] counted from
+// White's lower left (0-based; side 1 moves up the board, side 2 down), the move drawn
+// as a path of squares, and the pieces it takes. Drawn on the variant's own board (mirrored
+// boards are mirrored); the starting rules get the start position instead.
+const CAPTURE = { pieces: [[2, 2, 1], [3, 3, 2]], path: [[2, 2], [4, 4]], taken: [[3, 3]] };
+const TWO_WAYS = {
+  pieces: [[2, 2, 1], [3, 3, 2], [5, 5, 2], [1, 3, 2]],
+  path: [[2, 2], [4, 4], [6, 6]],
+  alt: [[2, 2], [0, 4]],
+  taken: [[3, 3], [5, 5]],
+};
+const MEN_BOTH_WAYS = { pieces: [[4, 4, 1], [3, 3, 2], [6, 2, 1]], path: [[4, 4], [2, 2]], alt: [[6, 2], [7, 3]], taken: [[3, 3]] };
+const FORWARD = { pieces: [[2, 2, 1]], path: [[2, 2], [1, 3]], alt: [[2, 2], [3, 3]] };
+const KING_STEP = { pieces: [[3, 3, 1, true]], path: [[3, 3], [4, 4]], alt: [[3, 3], [2, 2]] };
+const FLYING = { pieces: [[0, 0, 1, true], [3, 3, 2]], path: [[0, 0], [5, 5]], taken: [[3, 3]] };
+const SHORT_KING = { pieces: [[0, 0, 1, true], [3, 3, 2]], path: [[0, 0], [4, 4]], taken: [[3, 3]] };
+const DOUBLE = { pieces: [[0, 0, 1, true], [2, 2, 2], [4, 2, 2]], path: [[0, 0], [3, 3], [5, 1]], taken: [[2, 2], [4, 2]] };
+const CROWN_STOP = { pieces: [[1, 5, 1], [2, 6, 2], [4, 6, 2]], path: [[1, 5], [3, 7]], taken: [[2, 6]] };
+const CROWN_ON = { pieces: [[1, 5, 1], [2, 6, 2], [4, 6, 2]], path: [[1, 5], [3, 7], [5, 5]], taken: [[2, 6], [4, 6]] };
+const CROWN = { pieces: [[6, 6, 1]], path: [[6, 6], [7, 7]] };
+const BLOCKED = { pieces: [[1, 1, 1], [0, 2, 2], [2, 2, 2], [3, 3, 2]] };
+export const DIAGRAMS = {
+  common_compulsory: CAPTURE,
+  common_blocked: BLOCKED,
+  flying: FLYING,
+  strike: DOUBLE,
+  fmjd_men: MEN_BOTH_WAYS,
+  fmjd_crown: CROWN,
+  majority: TWO_WAYS,
+  free_choice: TWO_WAYS,
+  free_choice_done: TWO_WAYS,
+  forward_only: FORWARD,
+  en_men: { pieces: [[2, 2, 1], [3, 3, 2]], path: [[2, 2], [4, 4]], alt: [[2, 2], [1, 3]], taken: [[3, 3]] },
+  en_kings: KING_STEP,
+  en_crown: CROWN_STOP,
+  ru_men: MEN_BOTH_WAYS,
+  ru_choice: TWO_WAYS,
+  ru_crown: CROWN_ON,
+  pool_crown: CROWN_ON,
+  it_men: { pieces: [[2, 2, 1], [3, 3, 2, true]], path: [[2, 2], [1, 3]] },
+  it_kings: KING_STEP,
+  it_precedence: TWO_WAYS,
+  it_crown: CROWN_STOP,
+  es_majority: TWO_WAYS,
+  cz_king: FLYING,
+  th_kings: SHORT_KING,
+  th_removed: DOUBLE,
+  fr_men: MEN_BOTH_WAYS,
+  fr_kings: FLYING,
+  fr_value: TWO_WAYS,
+  tk_men: { pieces: [[3, 2, 1]], path: [[3, 2], [3, 3]], alt: [[3, 2], [2, 2]] },
+  tk_kings: { pieces: [[0, 3, 1, true], [3, 3, 2]], path: [[0, 3], [5, 3]], taken: [[3, 3]] },
+  tk_majority: { pieces: [[3, 2, 1], [3, 3, 2], [3, 5, 2], [4, 2, 2]], path: [[3, 2], [3, 4], [3, 6]], alt: [[3, 2], [5, 2]], taken: [[3, 3], [3, 5]] },
+  tk_removed: { pieces: [[3, 2, 1], [3, 3, 2], [3, 5, 2]], path: [[3, 2], [3, 4], [3, 6]], taken: [[3, 3], [3, 5]] },
+  tk_crown: { pieces: [[3, 6, 1]], path: [[3, 6], [3, 7]] },
+};
