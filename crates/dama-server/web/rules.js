@@ -372,4 +372,11 @@ export const DIAGRAMS = {
   tk_majority: { pieces: [[3, 2, 1], [3, 3, 2], [3, 5, 2], [4, 2, 2]], path: [[3, 2], [3, 4], [3, 6]], alt: [[3, 2], [5, 2]], taken: [[3, 3], [3, 5]] },
   tk_removed: { pieces: [[3, 2, 1], [3, 3, 2], [3, 5, 2]], path: [[3, 2], [3, 4], [3, 6]], taken: [[3, 3], [3, 5]] },
   tk_crown: { pieces: [[3, 6, 1]], path: [[3, 6], [3, 7]] },
+  // Endings the rules decide: Petrov's three kings against a lone king (Russian, 15 moves
+  // to catch it); three pieces with a king against a king (FMJD, 16 moves each); several
+  // pieces against a lone man (Turkish, won); a Frisian king's third quiet move in a row.
+  ru_draws: { pieces: [[0, 0, 1, true], [2, 0, 1, true], [4, 0, 1, true], [5, 7, 2, true]] },
+  fmjd_draws: { pieces: [[0, 0, 1, true], [2, 2, 1], [4, 0, 1], [5, 7, 2, true]] },
+  tk_end: { pieces: [[2, 3, 1], [5, 4, 1, true], [3, 6, 2]] },
+  fr_three: { pieces: [[3, 3, 1, true], [6, 0, 1]], path: [[3, 3], [5, 5]], alt: [[3, 3], [1, 1]] },
 };
