@@ -158,6 +158,26 @@ fn a_corrupted_table_fails_verification() {
 }
 
 #[test]
+fn tables_of_an_older_format_are_built_again() {
+    let dir = std::env::temp_dir().join(format!("dama-egdb-old-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    egdb::build::<Russian>(&dir, 2, 1, &mut |_| {}).expect("build");
+    let file = dir.join("russian").join("0-1-0-1.egdb");
+    let good = std::fs::read(&file).expect("read");
+    // The same table as an older build wrote it: format version 1 after the magic.
+    let mut old = good.clone();
+    old[8..12].copy_from_slice(&1u32.to_le_bytes());
+    std::fs::write(&file, &old).expect("write");
+    let err = Egdb::<Russian>::open(&dir).err().expect("an old table is not read");
+    assert!(err.to_string().contains("dama egdb build writes it again"), "{err}");
+    let mut rebuilt = Vec::new();
+    egdb::build::<Russian>(&dir, 2, 1, &mut |p| rebuilt.push((p.material, p.existed))).expect("build");
+    assert!(rebuilt.contains(&(Material { men: [0, 0], kings: [1, 1] }, false)), "{rebuilt:?}");
+    assert_eq!(std::fs::read(&file).expect("read"), good);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn english_two_kings_beat_one_and_one_king_each_draws() {
     let db = open::<English>();
     let (mut wins, mut total) = (0, 0);
