@@ -251,27 +251,23 @@ pub fn resolve<R: Rules>(pos: &Position<R>, mt: &MoveText, text: &str) -> Result
             return Ok(*m);
         }
     }
+    // Moves whose route the text fits, and those whose whole route it is.
     let mut found: Vec<Move<BB<R>>> = Vec::new();
+    let mut exact: Vec<Move<BB<R>>> = Vec::new();
     let all = routed_moves(pos);
     for r in &all {
         let path = route_squares::<R>(r);
         if path_matches(&mt.squares, &path) && !found.contains(&r.mv) {
             found.push(r.mv);
         }
-    }
-    if found.len() > 1 {
-        // A full route written out names its move even when a longer route passes
-        // through the same squares (Thai 32x23x12 beside 32x23x14x21x30x12).
-        let exact: Vec<_> =
-            all.iter().filter(|r| route_squares::<R>(r) == mt.squares).map(|r| r.mv).fold(Vec::new(), |mut v, m| {
-                if !v.contains(&m) {
-                    v.push(m);
-                }
-                v
-            });
-        if exact.len() == 1 {
-            return Ok(exact[0]);
+        if path == mt.squares && !exact.contains(&r.mv) {
+            exact.push(r.mv);
         }
+    }
+    // A full route written out names its move even when a longer route passes through
+    // the same squares (Thai 32x23x12 beside 32x23x14x21x30x12).
+    if found.len() > 1 && exact.len() == 1 {
+        return Ok(exact[0]);
     }
     match found.len() {
         1 => Ok(found[0]),
