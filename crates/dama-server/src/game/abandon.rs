@@ -5,7 +5,7 @@
 
 use tokio::time::Instant;
 
-use super::{color_name, now_ms, Actor, Mode, ResultView, State};
+use super::{now_ms, reason, Actor, Mode, State};
 
 /// How long an unclocked game against the engine or on one device may wait for a move.
 pub const ALONE_MS: i64 = 86_400_000;
@@ -46,15 +46,10 @@ impl Actor {
             _ => return,
         }
         let result = if self.session.ply() < 2 || self.opts.mode == Mode::Hotseat {
-            ResultView { winner: None, token: "*".into(), text: "Abandoned".into() }
+            reason::abandoned()
         } else {
             let winner = !self.session.side();
-            let name = if winner == dama_core::Color::White { "White" } else { "Black" };
-            ResultView {
-                winner: Some(color_name(winner)),
-                token: self.session.result_token(Some(winner)).to_string(),
-                text: format!("{name} wins: abandonment"),
-            }
+            reason::abandonment(winner, self.session.result_token(Some(winner)))
         };
         self.close(result).await;
     }

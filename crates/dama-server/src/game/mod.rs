@@ -303,8 +303,7 @@ impl Actor {
                         self.end_if_abandoned().await;
                     } else if self.clock.first_move_until.is_some() {
                         // No first move in time: the game is called off, nobody loses.
-                        let text = format!("Aborted: {} made no first move", color_name(side));
-                        self.close(ResultView { winner: None, token: "*".into(), text }).await;
+                        self.close(reason::no_first_move(side)).await;
                     } else {
                         self.finish(ended(Some(!side), EndReason::Time)).await;
                     }
@@ -617,8 +616,7 @@ impl Actor {
                 if self.session.ply() >= 2 {
                     return Err(ApiError::Conflict("a game can be aborted only before both sides have moved".into()));
                 }
-                let r = ResultView { winner: None, token: "*".into(), text: "Aborted".into() };
-                self.close(r).await;
+                self.close(reason::aborted()).await;
                 Ok(())
             }
         }

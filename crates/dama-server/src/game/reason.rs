@@ -3,7 +3,43 @@
 //! which is what the store keeps: games stored before codes existed get theirs the same
 //! way when they are read (no database change needed).
 
+use dama_core::Color;
 use serde::Serialize;
+
+use super::{color_name, ResultView};
+
+/// The texts of the ends the server decides itself (not the rules), written here beside
+/// [`of_text`], which reads them back.
+const ABORTED: &str = "Aborted";
+const ABANDONED: &str = "Abandoned";
+const NO_FIRST_MOVE: (&str, &str) = ("Aborted: ", " made no first move");
+const ABANDONMENT: &str = "abandonment";
+
+fn no_result(text: String) -> ResultView {
+    ResultView { winner: None, token: "*".into(), text }
+}
+
+/// A game called off before both sides moved.
+pub(super) fn aborted() -> ResultView {
+    no_result(ABORTED.into())
+}
+
+/// A game called off because `side` made no first move in time.
+pub(super) fn no_first_move(side: Color) -> ResultView {
+    no_result(format!("{}{}{}", NO_FIRST_MOVE.0, color_name(side), NO_FIRST_MOVE.1))
+}
+
+/// An unclocked game nobody played on, ended without a result.
+pub(super) fn abandoned() -> ResultView {
+    no_result(ABANDONED.into())
+}
+
+/// An unclocked game won by `winner` because the other side left it (`token`: the
+/// variant's PDN result for that winner).
+pub(super) fn abandonment(winner: Color, token: &str) -> ResultView {
+    let name = if winner == Color::White { "White" } else { "Black" };
+    ResultView { winner: Some(color_name(winner)), token: token.into(), text: format!("{name} wins: {ABANDONMENT}") }
+}
 
 /// Why a game ended: `code` names it (`time`, `repetition`, `aborted`, ...), `n` is its
 /// number where it has one (moves, or times a position occurred), `side` the player it
@@ -37,7 +73,7 @@ const WHYS: [(&str, &str); 16] = [
     ("resignation", "resignation"),
     ("time", "time"),
     ("adjudication", "adjudication"),
-    ("abandonment", "abandonment"),
+    (ABANDONMENT, "abandonment"),
 ];
 
 fn reason(code: &'static str, n: Option<u32>, side: Option<&'static str>) -> Reason {
@@ -58,11 +94,11 @@ fn matches(pattern: &str, text: &str) -> Option<Option<u32>> {
 /// The reason of a result text written by this server (now or in an earlier version).
 pub fn of_text(text: &str) -> Reason {
     match text {
-        "Aborted" => return reason("aborted", None, None),
-        "Abandoned" => return reason("abandoned", None, None),
+        ABORTED => return reason("aborted", None, None),
+        ABANDONED => return reason("abandoned", None, None),
         _ => {}
     }
-    if let Some(who) = text.strip_prefix("Aborted: ").and_then(|t| t.strip_suffix(" made no first move")) {
+    if let Some(who) = text.strip_prefix(NO_FIRST_MOVE.0).and_then(|t| t.strip_suffix(NO_FIRST_MOVE.1)) {
         let side = match who {
             "white" => Some("white"),
             "black" => Some("black"),
@@ -85,7 +121,6 @@ pub fn of_text(text: &str) -> Reason {
 mod tests {
     use super::*;
     use dama_core::game::{EndReason, GameResult};
-    use dama_core::Color;
 
     #[test]
     fn every_end_the_rules_know_has_its_code() {
@@ -116,6 +151,10 @@ mod tests {
 
     #[test]
     fn the_servers_own_ends_and_unknown_texts() {
+        assert_eq!(of_text(&aborted().text).code, "aborted");
+        assert_eq!(of_text(&abandoned().text).code, "abandoned");
+        assert_eq!(of_text(&no_first_move(Color::White).text), reason("no_first_move", None, Some("white")));
+        assert_eq!(of_text(&abandonment(Color::Black, "0-2").text).code, "abandonment");
         assert_eq!(of_text("Aborted").code, "aborted");
         assert_eq!(of_text("Abandoned").code, "abandoned");
         assert_eq!(of_text("Aborted: black made no first move"), reason("no_first_move", None, Some("black")));
