@@ -82,9 +82,7 @@ impl TimeControl {
             }
         }
     }
-}
 
-impl TimeControl {
     /// The PDN `TimeControl` tag (PGN's forms, in seconds): `-` without a clock,
     /// `300+3` for Fischer, `1/300` for a limit on each move (a period of one move,
     /// repeated), and `1/259200` for three days a move.

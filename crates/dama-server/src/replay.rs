@@ -133,8 +133,9 @@ impl VariantFn for Replay<'_> {
                     format!("{at}: move {} \"{}\": {}", e.ply, e.text, e.reason)
                 });
                 // A bad move does not hide the game: it is shown up to that move.
-                let before =
-                    PdnGame { moves: self.0.moves[..e.ply.saturating_sub(1)].to_vec(), result: None, ..self.0.clone() };
+                let mut before = self.0.clone();
+                before.moves.truncate(e.ply.saturating_sub(1));
+                before.result = None;
                 match (e.ply > 0).then(|| replay::<R>(&before)) {
                     Some(Ok(r)) => r,
                     _ => return out,
