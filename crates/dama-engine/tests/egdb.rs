@@ -16,12 +16,18 @@ use dama_engine::egdb::{self, Egdb};
 use dama_engine::eval::EvalKind;
 use dama_engine::search::{plies_to_end, score_text, Limits, Searcher};
 
+/// An empty directory of this test run, for tables.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-egdb-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 /// Tables up to four pieces for English and Russian, built once for all tests.
 fn root() -> &'static PathBuf {
     static ROOT: OnceLock<PathBuf> = OnceLock::new();
     ROOT.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("dama-egdb-test-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = fresh_dir("test");
         egdb::build::<English>(&dir, 4, 2, &mut |_| {}).expect("build english");
         egdb::build::<Russian>(&dir, 4, 2, &mut |_| {}).expect("build russian");
         dir
@@ -142,8 +148,7 @@ fn tables_up_to_three_pieces_match_a_plain_forward_solution() {
 
 #[test]
 fn a_corrupted_table_fails_verification() {
-    let dir = std::env::temp_dir().join(format!("dama-egdb-bad-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir("bad");
     egdb::build::<English>(&dir, 3, 1, &mut |_| {}).expect("build");
     let file = dir.join("english").join("0-2-0-1.egdb");
     let values: Vec<u8> = (0..31744).map(|i| if i % 2 == 0 { 2 } else { 0 }).collect();
@@ -159,8 +164,7 @@ fn a_corrupted_table_fails_verification() {
 
 #[test]
 fn tables_of_an_older_format_are_built_again() {
-    let dir = std::env::temp_dir().join(format!("dama-egdb-old-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir("old");
     egdb::build::<Russian>(&dir, 2, 1, &mut |_| {}).expect("build");
     let file = dir.join("russian").join("0-1-0-1.egdb");
     let good = std::fs::read(&file).expect("read");
