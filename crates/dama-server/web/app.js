@@ -29,6 +29,19 @@ export async function api(method, path, body, token) {
   return data ?? text;
 }
 
+/** The pieces of a FEN as the server writes it (`B:W21,K22:B1,2`). */
+export function piecesOfFen(fen) {
+  const out = [];
+  for (const part of fen.replace(/\.$/, '').split(':').slice(1)) {
+    const color = part[0].toUpperCase() === 'W' ? 'white' : 'black';
+    for (const s of part.slice(1).split(',').filter(Boolean)) {
+      const king = /^K/i.test(s);
+      out.push({ square: king ? s.slice(1) : s, color, king });
+    }
+  }
+  return out;
+}
+
 /** Creates an element: el('button', {class: 'btn', onclick: f}, 'text', child). */
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

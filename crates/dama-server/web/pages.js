@@ -1,5 +1,5 @@
 // The screens around play: home (new game and lobby), a variant's rules, replay and import.
-import { api, el, go, seats, toast, variants, variantName } from './app.js';
+import { api, el, go, piecesOfFen, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
 import { t, lang, ruleList, ruleKeys, resultText } from './i18n.js';
 import { DIAGRAMS } from './rules.js';
@@ -281,12 +281,9 @@ function diagram(v, spec) {
     if (king) add('circle', { cx: c + 0.5, cy: r + 0.5, r: 0.18, class: cls + ' d-crown' });
   };
   if (!spec) {
-    for (const part of v.start.replace(/\.$/, '').split(':').slice(1)) {
-      const cls = part[0].toUpperCase() === 'W' ? 'd-p1' : 'd-p2';
-      for (const s of part.slice(1).split(',').filter(Boolean)) {
-        const [r, c] = at.get(s.replace(/^K/i, '')) || [];
-        if (r !== undefined) piece(r, c, cls, /^K/i.test(s));
-      }
+    for (const p of piecesOfFen(v.start)) {
+      const [r, c] = at.get(p.square) || [];
+      if (r !== undefined) piece(r, c, p.color === 'white' ? 'd-p1' : 'd-p2', p.king);
     }
     return svg;
   }

@@ -1,7 +1,7 @@
 // The game screen: board, clocks, move list and every action, live over the websocket.
 // The server is the authority: after each event the screen asks for the whole game again
 // (`resync`), so it never drifts; a lost connection reconnects with `since`.
-import { api, banner, el, go, seats, toast, variants, variantName } from './app.js';
+import { api, banner, el, go, piecesOfFen, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
 import { t, resultText } from './i18n.js';
 import { play as sound } from './sound.js';
@@ -19,19 +19,6 @@ function fmtClock(ms, kind) {
   const ss = String(s % 60).padStart(2, '0');
   if (ms < 10000) return `${mm}:${ss}.${Math.floor((ms % 1000) / 100)}`;
   return `${mm}:${ss}`;
-}
-
-/** The pieces of a FEN as the server writes it (`B:W21,K22:B1,2`). */
-function piecesOfFen(fen) {
-  const out = [];
-  for (const part of fen.replace(/\.$/, '').split(':').slice(1)) {
-    const color = part[0].toUpperCase() === 'W' ? 'white' : 'black';
-    for (const s of part.slice(1).split(',').filter(Boolean)) {
-      const king = /^K/i.test(s);
-      out.push({ square: king ? s.slice(1) : s, color, king });
-    }
-  }
-  return out;
 }
 
 /** After `mv`, the pieces as the board shows them. */
