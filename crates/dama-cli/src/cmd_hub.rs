@@ -6,7 +6,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
 use anyhow::{Context, Result};
-use dama_engine::eval::{EvalKind, Weights};
+use dama_engine::eval::{EvalKind, Family};
 use dama_engine::hub::{to_hub_move, Action, Hub};
 use dama_engine::level::Level;
 use dama_engine::player::{player, Player};
@@ -28,7 +28,7 @@ pub struct Args {
     /// matches).
     #[arg(long, value_enum, default_value = "learned")]
     eval: EvalChoice,
-    /// A weights file written by `dama train`, instead of the built-in weights.
+    /// A weights or network file written by `dama train`, instead of the built-in weights.
     #[arg(long)]
     weights: Option<std::path::PathBuf>,
     #[command(flatten)]
@@ -42,8 +42,11 @@ pub struct Args {
 /// Which evaluation the engine uses.
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum EvalChoice {
-    /// The learned weights of the variant's family.
+    /// The built-in learned evaluation of the variant's family (its network where one
+    /// is built in, otherwise its pattern weights).
     Learned,
+    /// The built-in pattern weights, even where a network is the default.
+    Patterns,
     /// Men and kings only.
     Material,
 }
@@ -59,7 +62,7 @@ pub fn run(a: Args) -> Result<()> {
     let file_weights = match &a.weights {
         Some(p) => {
             let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
-            Some(Arc::new(Weights::from_bytes(&bytes).with_context(|| format!("{}", p.display()))?))
+            Some(EvalKind::from_bytes(&bytes).with_context(|| format!("{}", p.display()))?)
         }
         None => None,
     };
@@ -139,8 +142,11 @@ pub fn run(a: Args) -> Result<()> {
                     (out.clone(), stop.clone(), engine.clone(), hub.variant, a.hash);
                 let weights = match (a.eval, &file_weights) {
                     (EvalChoice::Material, _) => Some(EvalKind::Material),
-                    (EvalChoice::Learned, Some(w)) => Some(EvalKind::Learned(w.clone())),
+                    (EvalChoice::Learned, Some(w)) => Some(w.clone()),
                     (EvalChoice::Learned, None) => None,
+                    (EvalChoice::Patterns, _) => {
+                        Some(EvalKind::Learned(dama_engine::eval::weights::builtin(Family::of_variant(variant))))
+                    }
                 };
                 let book = a.book;
                 worker = Some(thread::spawn(move || {

@@ -14,7 +14,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use dama_core::{Rules, Variant, VariantFn};
 use dama_engine::dataset::{header, is_last, mark_last, read, read_header, record_size, write};
-use dama_engine::eval::{EvalKind, Weights};
+use dama_engine::eval::EvalKind;
 use dama_engine::search::Searcher;
 use dama_engine::selfplay::{play, Config};
 
@@ -82,7 +82,7 @@ fn resume(path: &PathBuf, variant: Variant) -> Result<HashSet<u32>> {
     Ok(records[..keep].iter().map(|r| r.game).collect())
 }
 
-struct Run<'a>(&'a Args, Option<Arc<Weights>>);
+struct Run<'a>(&'a Args, Option<EvalKind>);
 impl VariantFn for Run<'_> {
     type Output = Result<()>;
     fn call<R: Rules>(self) -> Result<()> {
@@ -98,7 +98,7 @@ impl VariantFn for Run<'_> {
             ..Config::default()
         };
         let eval = match &self.1 {
-            Some(w) => EvalKind::Learned(w.clone()),
+            Some(w) => w.clone(),
             None => EvalKind::default_for::<R>(),
         };
         let todo = Arc::new(todo);
@@ -162,10 +162,10 @@ impl VariantFn for Run<'_> {
 /// Runs `dama selfplay`.
 pub fn run(a: Args) -> Result<()> {
     let w = match &a.weights {
-        Some(p) => Some(Arc::new(
-            Weights::from_bytes(&std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?)
+        Some(p) => Some(
+            EvalKind::from_bytes(&std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?)
                 .with_context(|| format!("{}", p.display()))?,
-        )),
+        ),
         None => None,
     };
     a.variant.visit(Run(&a, w))

@@ -11,8 +11,9 @@ use dama_core::variant::{Canadian, English, International, Russian, Turkish};
 use dama_core::{Position, Rules};
 use dama_engine::dataset::{read, read_header, record_size};
 use dama_engine::eval::weights::{builtin, shape_of};
-use dama_engine::eval::{Family, Weights};
+use dama_engine::eval::{net, Family, Net, Weights};
 use dama_engine::train::{target, train, Config, Sample};
+use dama_engine::train_net::{train_net, NetConfig};
 
 /// Arguments of `dama train`.
 #[derive(clap::Args)]
@@ -56,6 +57,13 @@ pub struct Args {
     /// Output weights file.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Train a network of this shape ("128x32": first and second hidden layer) instead
+    /// of pattern weights; the file is `<family>.nnue`.
+    #[arg(long)]
+    net: Option<String>,
+    /// Threads for network training.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
     /// Write the weights where the build embeds them (crates/dama-engine/weights/).
     #[arg(long)]
     write: bool,
@@ -72,7 +80,7 @@ fn load<R: Rules>(a: &Args) -> Result<Loaded<R>> {
     for (fi, path) in a.data.iter().enumerate() {
         let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
         let (v, at) = read_header(&bytes).with_context(|| format!("{}", path.display()))?;
-        let fam = v.visit(FamilyOf);
+        let fam = Family::of_variant(v);
         if fam != a.family {
             bail!("{} holds {} games, of family {}, not {}", path.display(), v.key(), fam.key(), a.family.key());
         }
@@ -100,14 +108,6 @@ fn load<R: Rules>(a: &Args) -> Result<Loaded<R>> {
     Ok((t, v, raw))
 }
 
-struct FamilyOf;
-impl dama_core::VariantFn for FamilyOf {
-    type Output = Family;
-    fn call<R: Rules>(self) -> Family {
-        Family::of::<R>()
-    }
-}
-
 fn run_for<R: Rules>(a: &Args) -> Result<()> {
     let t0 = Instant::now();
     let (mut tr, va, raw) = load::<R>(a)?;
@@ -122,6 +122,9 @@ fn run_for<R: Rules>(a: &Args) -> Result<()> {
         va.len(),
         t0.elapsed().as_secs_f64()
     );
+    if let Some(spec) = &a.net {
+        return run_net(a, spec, t0, &mut tr, &va, raw);
+    }
     let init = match a.init.as_str() {
         "material" => Weights::material(a.family, shape_of(a.family)),
         "builtin" => (*builtin(a.family)).clone(),
@@ -179,15 +182,82 @@ fn run_for<R: Rules>(a: &Args) -> Result<()> {
         outs.push(o.clone());
     }
     if a.write {
-        outs.push(
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../dama-engine/weights")
-                .join(format!("{}.bin", a.family.key())),
-        );
+        outs.push(embedded_path(a.family, "bin"));
     }
     for o in outs {
         std::fs::write(&o, w.to_bytes()).with_context(|| format!("cannot write {}", o.display()))?;
         println!("weights {} written to {} ({:.0} s in all)", w.fingerprint(), o.display(), t0.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+/// Where `--write` puts a family's file with this extension.
+fn embedded_path(family: Family, ext: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dama-engine/weights").join(format!("{}.{ext}", family.key()))
+}
+
+/// Trains a network (`dama train --net`).
+fn run_net<R: Rules>(
+    a: &Args,
+    spec: &str,
+    t0: Instant,
+    tr: &mut [Sample<R>],
+    va: &[Sample<R>],
+    raw: usize,
+) -> Result<()> {
+    let (h1, h2) = spec
+        .split_once('x')
+        .and_then(|(x, y)| Some((x.parse::<usize>().ok()?, y.parse::<usize>().ok()?)))
+        .filter(|&(x, y)| x > 0 && x <= 512 && x % 16 == 0 && y > 0 && y <= 128 && y % 8 == 0)
+        .with_context(|| format!("--net {spec}: expected H1xH2, H1 a multiple of 16 up to 512, H2 of 8 up to 128"))?;
+    if a.sigmoid != net::LOGIT as f32 {
+        bail!("a network is trained with --sigmoid {} (its output is in those units)", net::LOGIT);
+    }
+    let init = match a.init.as_str() {
+        "material" => None,
+        path => Some(
+            Net::from_bytes(&std::fs::read(path).with_context(|| format!("cannot read {path}"))?)
+                .with_context(|| path.to_string())?,
+        ),
+    };
+    let cfg = NetConfig {
+        h1,
+        h2,
+        epochs: a.epochs,
+        lr: a.lr,
+        decay: a.decay,
+        batch: a.batch,
+        threads: a.threads,
+        seed: a.seed,
+    };
+    let mut best = f64::INFINITY;
+    let mut n = train_net(init.as_ref(), tr, va, &cfg, &mut |e| {
+        best = best.min(e.validation_loss);
+        eprintln!(
+            "epoch {:>3}: training loss {:.5}, validation loss {:.5}{}  ({:.0} s)",
+            e.epoch,
+            e.train_loss,
+            e.validation_loss,
+            if e.validation_loss <= best { " *" } else { "" },
+            t0.elapsed().as_secs_f64()
+        );
+    });
+    n.note = format!(
+        "dama train --net {h1}x{h2}: {raw} positions ({} distinct); {} epochs, lr {} decay {}, batch {}, lambda {}; validation loss {best:.5}",
+        tr.len() + va.len(),
+        a.epochs,
+        a.lr,
+        a.decay,
+        a.batch,
+        a.lambda
+    );
+    let mut outs: Vec<PathBuf> = a.out.iter().cloned().collect();
+    if a.write {
+        outs.push(embedded_path(a.family, "nnue"));
+    }
+    for o in outs {
+        std::fs::write(&o, n.to_bytes()).with_context(|| format!("cannot write {}", o.display()))?;
+        println!("network written to {} ({:.0} s in all)", o.display(), t0.elapsed().as_secs_f64());
     }
     Ok(())
 }

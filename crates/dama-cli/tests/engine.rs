@@ -111,7 +111,8 @@ fn bench_node_count_is_unchanged() {
 }
 
 /// The training pipeline end to end, tiny: self-play games, a resumed run that adds
-/// none, training on them, and the engine playing with the weights it wrote.
+/// none, training pattern weights and a network on them, and the engine playing with
+/// each file it wrote.
 #[test]
 fn selfplay_train_and_play_with_the_weights() {
     let dir = std::env::temp_dir().join(format!("dama-train-{}", std::process::id()));
@@ -138,16 +139,37 @@ fn selfplay_train_and_play_with_the_weights() {
     let out =
         run(&["train", "--family", "short-kings", "--data", d, "--epochs", "2", "--validation", "20", "--out", w]);
     assert!(out.contains("written to"), "{out}");
-    let mut s = Session::start(&["hub", "--weights", w]);
-    s.send("hub");
-    s.until("wait");
-    s.send("set-param name=variant value=english");
-    s.send("init");
-    s.until("ready");
-    s.send("level depth=4");
-    s.send("go think");
-    let done = s.until("done").pop().unwrap();
-    assert!(Variant::English.visit(Legal(done.strip_prefix("done move=").unwrap())), "{done}");
-    s.send("quit");
+    // The same data trains a network too.
+    let net = dir.join("short-kings.nnue");
+    let n = net.to_str().unwrap();
+    let out = run(&[
+        "train",
+        "--family",
+        "short-kings",
+        "--data",
+        d,
+        "--net",
+        "16x8",
+        "--epochs",
+        "2",
+        "--validation",
+        "20",
+        "--out",
+        n,
+    ]);
+    assert!(out.contains("network written to"), "{out}");
+    for file in [w, n] {
+        let mut s = Session::start(&["hub", "--weights", file]);
+        s.send("hub");
+        s.until("wait");
+        s.send("set-param name=variant value=english");
+        s.send("init");
+        s.until("ready");
+        s.send("level depth=4");
+        s.send("go think");
+        let done = s.until("done").pop().unwrap();
+        assert!(Variant::English.visit(Legal(done.strip_prefix("done move=").unwrap())), "{file}: {done}");
+        s.send("quit");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -20,4 +20,5 @@ pub mod search;
 pub mod selfplay;
 pub mod time;
 pub mod train;
+pub mod train_net;
 pub mod tt;

@@ -69,7 +69,7 @@ fn sigmoid(x: f32) -> f32 {
 
 /// The cross-entropy of predicting `p` for target `y`, less its minimum (the target's
 /// own entropy), so a perfect model scores 0 whatever the targets.
-fn loss(p: f32, y: f32) -> f64 {
+pub(crate) fn loss(p: f32, y: f32) -> f64 {
     let p = f64::from(p.clamp(1e-6, 1.0 - 1e-6));
     let y = f64::from(y);
     let h = |q: f64| if q <= 0.0 || q >= 1.0 { 0.0 } else { -(q * q.ln() + (1.0 - q) * (1.0 - q).ln()) };

@@ -12,15 +12,18 @@
 //! built into the binary ([`weights`]). The score is in hundredths of a man for the
 //! side to move.
 
+pub mod net;
 pub mod patterns;
 pub mod weights;
 
 use std::sync::Arc;
 
-use dama_core::geometry::{row, Geometry};
+use dama_core::geometry::{row, step, Geometry, OPPOSITE};
+use dama_core::movegen::{king_move_dirs, man_capture_dirs};
 use dama_core::variant::{KingRange, Rules};
 use dama_core::{Bits, Color, Position, BB};
 
+pub use net::Net;
 pub use patterns::Patterns;
 pub use weights::Weights;
 
@@ -55,6 +58,18 @@ impl Family {
         }
     }
 
+    /// The family of a variant chosen at run time.
+    pub fn of_variant(v: dama_core::Variant) -> Family {
+        struct Of;
+        impl dama_core::VariantFn for Of {
+            type Output = Family;
+            fn call<R: Rules>(self) -> Family {
+                Family::of::<R>()
+            }
+        }
+        v.visit(Of)
+    }
+
     /// Its key (file names, command line).
     pub fn key(self) -> &'static str {
         match self {
@@ -82,7 +97,21 @@ impl std::str::FromStr for Family {
 }
 
 /// The scalar features, after the pattern and king-square blocks.
-pub const SCALARS: [&str; 7] = ["men", "first_king", "more_kings", "runaway", "balance", "king_refuge", "tempo"];
+pub const SCALARS: [&str; 9] = [
+    "men",
+    "first_king",
+    "more_kings",
+    "runaway",
+    "balance",
+    "king_refuge",
+    "tempo",
+    "king_safe_squares",
+    "king_exposed_squares",
+];
+
+/// Scalar features of the first weight files (before king mobility): files with fewer
+/// scalars read with zero weights for the rest.
+pub const SCALARS_V1: usize = 7;
 
 /// Where each block of features starts, for a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,6 +232,37 @@ impl<R: Rules> Tables<R> {
         n
     }
 
+    /// Empty squares the kings of `c` reach in one move, as (safe, exposed): exposed
+    /// squares are those where an enemy man could take a piece that stood there.
+    #[inline]
+    fn king_mobility(&self, pos: &Position<R>, c: Color) -> (i32, i32) {
+        let kings = pos.kings_of(c);
+        if kings.is_empty() {
+            return (0, 0);
+        }
+        let empty = pos.empty();
+        let flying = R::KING != KingRange::Short;
+        let mut reach = BB::<R>::ZERO;
+        for &d in king_move_dirs::<R>() {
+            let mut x = step::<R::G>(kings, d) & empty;
+            while x.any() {
+                reach |= x;
+                if !flying {
+                    break;
+                }
+                x = step::<R::G>(x, d) & empty;
+            }
+        }
+        let enemy_men = pos.men(!c);
+        let mut exposed = BB::<R>::ZERO;
+        for &d in man_capture_dirs::<R>(!c) {
+            // An enemy man one step behind the square (against d), the square beyond empty.
+            exposed |= step::<R::G>(enemy_men, d) & step::<R::G>(empty, OPPOSITE[d]);
+        }
+        let bad = (reach & exposed).count() as i32;
+        ((reach.count() as i32) - bad, bad)
+    }
+
     /// The phase of a position: 0 (all men) to [`PHASE`] (none).
     #[inline]
     pub fn phase(&self, pos: &Position<R>) -> i32 {
@@ -227,11 +287,12 @@ impl<R: Rules> Tables<R> {
             }
         }
         let s = self.shape.scalars();
-        let side = |c: Color| -> [i32; 6] {
+        let side = |c: Color| -> [i32; 8] {
             let men = pos.men(c);
             let kings = pos.kings_of(c).count() as i32;
             let l = (men & self.left).count() as i32;
             let r = men.count() as i32 - l;
+            let (safe, exposed) = self.king_mobility(pos, c);
             [
                 men.count() as i32,
                 i32::from(kings > 0),
@@ -239,6 +300,8 @@ impl<R: Rules> Tables<R> {
                 self.runaways(pos, c),
                 (l - r).abs(),
                 (pos.kings_of(c) & self.refuge).count() as i32,
+                safe,
+                exposed,
             ]
         };
         let (w, b) = (side(Color::White), side(Color::Black));
@@ -248,6 +311,11 @@ impl<R: Rules> Tables<R> {
             }
         }
         f(s + 6, if pos.side() == Color::White { 1 } else { -1 });
+        for i in 6..8 {
+            if w[i] != b[i] {
+                f(s + i + 1, w[i] - b[i]);
+            }
+        }
     }
 }
 
@@ -256,13 +324,46 @@ impl<R: Rules> Tables<R> {
 pub enum EvalKind {
     /// The weights of a family.
     Learned(Arc<Weights>),
+    /// A network.
+    Net(Arc<Net>),
     /// Men 100, kings 300.
     Material,
 }
 
+/// Why an evaluation file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EvalFileError {
+    /// Pattern weights that do not read.
+    #[error(transparent)]
+    Weights(#[from] weights::WeightsError),
+    /// A network that does not read.
+    #[error(transparent)]
+    Net(#[from] net::NetError),
+}
+
 impl EvalKind {
-    /// The built-in weights of `R`'s family.
+    /// An evaluation from a file written by `dama train`: pattern weights or a network,
+    /// told apart by their first bytes.
+    pub fn from_bytes(b: &[u8]) -> Result<EvalKind, EvalFileError> {
+        if b.starts_with(b"DAMANNUE") {
+            Ok(EvalKind::Net(Arc::new(Net::from_bytes(b)?)))
+        } else {
+            Ok(EvalKind::Learned(Arc::new(Weights::from_bytes(b)?)))
+        }
+    }
+
+    /// The built-in evaluation of `R`'s family: its network where one was trained and
+    /// kept, otherwise its pattern weights.
     pub fn default_for<R: Rules>() -> EvalKind {
+        let f = Family::of::<R>();
+        match net::builtin(f) {
+            Some(n) => EvalKind::Net(n),
+            None => EvalKind::Learned(weights::builtin(f)),
+        }
+    }
+
+    /// The built-in pattern weights of `R`'s family (also where a network is the default).
+    pub fn patterns_for<R: Rules>() -> EvalKind {
         EvalKind::Learned(weights::builtin(Family::of::<R>()))
     }
 }
@@ -273,6 +374,24 @@ pub struct Evaluator<R: Rules> {
     /// The board's masks and windows.
     pub tables: Tables<R>,
     kind: EvalKind,
+    /// A network's accumulators along the search path.
+    path: NetPath<R>,
+    /// Pattern weights with each feature's middlegame and endgame weight side by side
+    /// (one memory access a feature).
+    paired: Arc<Vec<[i16; 2]>>,
+}
+
+/// Plies of a search path whose network accumulators are kept.
+const PATH_PLIES: usize = 130;
+
+/// The positions of the search path and their network accumulators (White's view and
+/// Black's), each valid while its hash matches the position at its ply.
+#[derive(Clone, Debug, Default)]
+struct NetPath<R: Rules> {
+    positions: Vec<Position<R>>,
+    valid: Vec<u64>,
+    acc: Vec<i16>,
+    width: usize,
 }
 
 impl<R: Rules> Evaluator<R> {
@@ -281,9 +400,67 @@ impl<R: Rules> Evaluator<R> {
         let tables = Tables::<R>::new();
         let kind = match kind {
             EvalKind::Learned(w) if w.shape == tables.shape => EvalKind::Learned(w),
+            EvalKind::Net(n) if n.inputs == net::inputs_of::<R>() => EvalKind::Net(n),
             _ => EvalKind::Material,
         };
-        Evaluator { tables, kind }
+        let path = match &kind {
+            EvalKind::Net(n) => NetPath {
+                positions: vec![Position::start(); PATH_PLIES],
+                valid: vec![0; PATH_PLIES],
+                acc: vec![0; PATH_PLIES * 2 * n.h1],
+                width: 2 * n.h1,
+            },
+            _ => NetPath::default(),
+        };
+        let paired = match &kind {
+            EvalKind::Learned(w) => Arc::new(w.mg.iter().zip(&w.eg).map(|(&m, &e)| [m, e]).collect()),
+            _ => Arc::new(Vec::new()),
+        };
+        Evaluator { tables, kind, path, paired }
+    }
+
+    /// The search reached `pos` at `ply` (a network keeps its accumulators along the
+    /// path and updates them from the nearest known ancestor when asked to evaluate).
+    #[inline]
+    pub fn enter(&mut self, ply: usize, pos: &Position<R>) {
+        if let Some(p) = self.path.positions.get_mut(ply) {
+            *p = *pos;
+        }
+    }
+
+    /// [`Self::evaluate`] of the position entered at `ply`.
+    #[inline]
+    pub fn evaluate_at(&mut self, pos: &Position<R>, ply: usize) -> i32 {
+        let EvalKind::Net(n) = &self.kind else { return self.evaluate(pos) };
+        let path = &mut self.path;
+        if ply >= PATH_PLIES || path.positions[ply].hash() != pos.hash() {
+            return self.evaluate(pos);
+        }
+        let w = path.width;
+        let mut q = ply;
+        while path.valid[q] != path.positions[q].hash() {
+            if q == 0 {
+                break;
+            }
+            q -= 1;
+        }
+        if path.valid[q] != path.positions[q].hash() {
+            n.refresh(&path.positions[q], &mut path.acc[q * w..(q + 1) * w]);
+            path.valid[q] = path.positions[q].hash();
+        }
+        for r in q + 1..=ply {
+            let (done, rest) = path.acc.split_at_mut(r * w);
+            n.update(&path.positions[r - 1], &path.positions[r], &done[(r - 1) * w..], &mut rest[..w]);
+            path.valid[r] = path.positions[r].hash();
+        }
+        let own = n.evaluate_acc(pos, &path.acc[ply * w..(ply + 1) * w]);
+        let white = if pos.side() == Color::White { own } else { -own };
+        let white = white + self.king_ending(pos);
+        if pos.side() == Color::White {
+            white
+        } else {
+            -white
+        }
     }
 
     /// What it evaluates with.
@@ -301,14 +478,20 @@ impl<R: Rules> Evaluator<R> {
             }
             EvalKind::Learned(w) => {
                 let (mut mg, mut eg) = (0i32, 0i32);
+                let paired = &self.paired[..];
                 self.tables.features(pos, |i, v| {
-                    mg += v * i32::from(w.mg[i]);
-                    eg += v * i32::from(w.eg[i]);
+                    let [m, e] = paired[i];
+                    mg += v * i32::from(m);
+                    eg += v * i32::from(e);
                 });
                 let phase = self.tables.phase(pos);
                 let blended =
                     (i64::from(mg) * i64::from(PHASE - phase) + i64::from(eg) * i64::from(phase)) / i64::from(PHASE);
                 (blended / i64::from(w.scale)) as i32 + self.king_ending(pos)
+            }
+            EvalKind::Net(n) => {
+                let own = n.evaluate(pos);
+                (if pos.side() == Color::White { own } else { -own }) + self.king_ending(pos)
             }
         };
         if pos.side() == Color::White {
@@ -349,6 +532,69 @@ mod tests {
         antisymmetric::<International>("W:W31,32,46,K10:B1,2,6", "B:W45,49,50:B5,19,20,K41");
         antisymmetric::<Russian>("W:Wa1,c3,e3:Bh8,f6", "B:Wc3,a1:Bh8,f6,d6");
         antisymmetric::<Turkish>("W:Wa2,b2,c3:Bh7,g6", "B:Wb3,a2:Bh7,g7,f6");
+    }
+
+    /// A network with arbitrary weights for `R`'s board.
+    fn scrambled<R: Rules>() -> Net {
+        let inputs = net::inputs_of::<R>();
+        let (h1, h2) = (32, 8);
+        let mut x = 12345u64;
+        let mut next = |m: i64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((x >> 33) as i64 % (2 * m + 1) - m) as i16
+        };
+        Net {
+            family: Family::of::<R>(),
+            inputs,
+            h1,
+            h2,
+            note: String::new(),
+            w1: (0..inputs * h1).map(|_| next(60)).collect(),
+            b1: (0..h1).map(|_| next(60)).collect(),
+            w2: (0..h1 * h2).map(|_| next(100)).collect(),
+            b2: (0..h2).map(|_| i32::from(next(100)) * 50).collect(),
+            w3: (0..h2).map(|_| next(300)).collect(),
+            b3: 77,
+        }
+    }
+
+    /// Along random games, the network's accumulators kept from ply to ply (with some
+    /// plies skipped and revisited, as a search does) score as a sum from nothing.
+    fn incremental_network_agrees<R: Rules>() {
+        let mut e = Evaluator::<R>::new(EvalKind::Net(Arc::new(scrambled::<R>())));
+        let mut seed = 99u64;
+        for game in 0..20 {
+            let mut pos = Position::<R>::start();
+            for ply in 0..60usize {
+                e.enter(ply, &pos);
+                if (ply + game) % 3 != 0 {
+                    assert_eq!(e.evaluate_at(&pos, ply), e.evaluate(&pos), "game {game} ply {ply}");
+                }
+                let moves = dama_core::movegen::legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                // A side branch first, two plies deep, then the game goes on.
+                let side = pos.play(&moves.as_slice()[0]);
+                e.enter(ply + 1, &side);
+                if let Some(m) = dama_core::movegen::legal_moves(&side).as_slice().last() {
+                    let deeper = side.play(m);
+                    e.enter(ply + 2, &deeper);
+                    assert_eq!(e.evaluate_at(&deeper, ply + 2), e.evaluate(&deeper));
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                pos = pos.play(&moves.as_slice()[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_network_accumulators_match_a_full_sum() {
+        use dama_core::variant::Canadian;
+        incremental_network_agrees::<English>();
+        incremental_network_agrees::<International>();
+        incremental_network_agrees::<Turkish>();
+        incremental_network_agrees::<Canadian>();
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::{Family, Shape, SCALARS};
+use super::{Family, Shape, SCALARS, SCALARS_V1};
 
 /// The format version this build reads and writes.
 pub const VERSION: u32 = 1;
@@ -102,7 +102,7 @@ impl Weights {
         let key = r.text()?;
         let family: Family = key.parse().map_err(|_| WeightsError::Mismatch(key.clone(), "a known family".into()))?;
         let (windows, squares, scalars) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
-        if scalars != SCALARS.len() {
+        if !(SCALARS_V1..=SCALARS.len()).contains(&scalars) {
             return Err(WeightsError::Mismatch(format!("{scalars} scalar features"), format!("{}", SCALARS.len())));
         }
         let scale = r.u32()? as i32;
@@ -110,11 +110,15 @@ impl Weights {
         let note = r.text()?;
         let n = r.u32()? as usize;
         let shape = Shape { windows, squares };
-        if n != shape.len() || scale <= 0 {
+        let missing = SCALARS.len() - scalars;
+        if n + missing != shape.len() || scale <= 0 {
             return Err(WeightsError::Format(r.at));
         }
-        let mg = r.i16s(n)?;
-        let eg = r.i16s(n)?;
+        // Scalars a file predates weigh nothing.
+        let mut mg = r.i16s(n)?;
+        let mut eg = r.i16s(n)?;
+        mg.resize(shape.len(), 0);
+        eg.resize(shape.len(), 0);
         Ok(Weights { family, shape, scale, sigmoid, note, mg, eg })
     }
 
