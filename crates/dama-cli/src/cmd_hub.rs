@@ -42,8 +42,9 @@ pub struct Args {
 /// Which evaluation the engine uses.
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum EvalChoice {
-    /// The built-in learned evaluation of the variant's family (its network where one
-    /// is built in, otherwise its pattern weights).
+    /// The built-in learned evaluation of the variant (its family's network where one is
+    /// built in and plays the variant, `dama_engine::eval::net::plays`; otherwise its
+    /// pattern weights).
     Learned,
     /// The built-in pattern weights, even where a network is the default.
     Patterns,

@@ -12,7 +12,7 @@ use dama_core::{Position, Rules};
 use dama_engine::dataset::{read, read_header, record_size};
 use dama_engine::eval::weights::{builtin, shape_of};
 use dama_engine::eval::{net, Family, Net, Weights};
-use dama_engine::train::{target, train, Config, Sample};
+use dama_engine::train::{target, train, Config, Epoch, Sample};
 use dama_engine::train_net::{train_net, NetConfig};
 
 /// Arguments of `dama train`.
@@ -142,15 +142,7 @@ fn run_for<R: Rules>(a: &Args) -> Result<()> {
     };
     let mut best = f64::INFINITY;
     let mut w = train(&init, &mut tr, &va, &cfg, &mut |e| {
-        best = best.min(e.validation_loss);
-        eprintln!(
-            "epoch {:>3}: training loss {:.5}, validation loss {:.5}{}  ({:.0} s)",
-            e.epoch,
-            e.train_loss,
-            e.validation_loss,
-            if e.validation_loss <= best { " *" } else { "" },
-            t0.elapsed().as_secs_f64()
-        );
+        report_epoch(e, &mut best, t0);
     });
     let files: Vec<String> =
         a.data.iter().map(|p| p.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned())).collect();
@@ -232,15 +224,7 @@ fn run_net<R: Rules>(
     };
     let mut best = f64::INFINITY;
     let mut n = train_net(init.as_ref(), tr, va, &cfg, &mut |e| {
-        best = best.min(e.validation_loss);
-        eprintln!(
-            "epoch {:>3}: training loss {:.5}, validation loss {:.5}{}  ({:.0} s)",
-            e.epoch,
-            e.train_loss,
-            e.validation_loss,
-            if e.validation_loss <= best { " *" } else { "" },
-            t0.elapsed().as_secs_f64()
-        );
+        report_epoch(e, &mut best, t0);
     });
     n.note = format!(
         "dama train --net {h1}x{h2}: {raw} positions ({} distinct); {} epochs, lr {} decay {}, batch {}, lambda {}; validation loss {best:.5}",
@@ -271,4 +255,18 @@ pub fn run(a: Args) -> Result<()> {
         Family::Canadian => run_for::<Canadian>(&a),
         Family::Orthogonal => run_for::<Turkish>(&a),
     }
+}
+
+/// One line per epoch: the losses, a star when validation is the best so far. Epoch 0 is
+/// the starting point, before any training: it has no training loss.
+fn report_epoch(e: &Epoch, best: &mut f64, t0: Instant) {
+    *best = best.min(e.validation_loss);
+    let train = if e.train_loss.is_finite() { format!("{:.5}", e.train_loss) } else { "-".to_string() };
+    eprintln!(
+        "epoch {:>3}: training loss {train}, validation loss {:.5}{}  ({:.0} s)",
+        e.epoch,
+        e.validation_loss,
+        if e.validation_loss <= *best { " *" } else { "" },
+        t0.elapsed().as_secs_f64()
+    );
 }

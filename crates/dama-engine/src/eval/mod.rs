@@ -356,7 +356,7 @@ impl EvalKind {
     /// kept, otherwise its pattern weights.
     pub fn default_for<R: Rules>() -> EvalKind {
         let f = Family::of::<R>();
-        match net::builtin(f) {
+        match net::builtin(f).filter(|_| net::plays(R::VARIANT)) {
             Some(n) => EvalKind::Net(n),
             None => EvalKind::Learned(weights::builtin(f)),
         }
@@ -524,6 +524,16 @@ mod tests {
         // Each position scored for its side to move: a position and its colour-reversed
         // mirror are the same to the player to move.
         assert_eq!(e.evaluate(&a), e.evaluate(&b), "{fen} / {mirrored}");
+    }
+
+    #[test]
+    fn frisian_keeps_its_pattern_weights_beside_the_international_network() {
+        use dama_core::variant::Frisian;
+        // Whatever nets are built in, Frisian never plays with one (it measured weaker).
+        assert!(matches!(EvalKind::default_for::<Frisian>(), EvalKind::Learned(_)));
+        if net::builtin(Family::Flying10).is_some() {
+            assert!(matches!(EvalKind::default_for::<International>(), EvalKind::Net(_)));
+        }
     }
 
     #[test]

@@ -6,8 +6,10 @@
 //! Inference is integer only: first-layer weights and the accumulator in i16 (1/128
 //! units), hidden weights in i16 with i32 sums, so the plain loops vectorise on any
 //! x86-64 (SSE2's `pmaddwd`) and on other targets alike; no `unsafe`, no feature
-//! detection. The accumulator is summed from the pieces at each evaluation: about 40
-//! rows of `h1` additions, cheap next to keeping a stack of them through the search.
+//! detection. The first layer's sums (the accumulator, one from each side's view) are
+//! kept per ply by the searcher and brought from the parent's by adding and removing
+//! the rows of the pieces a move changed ([`Net::update`]), with a full sum
+//! ([`Net::refresh`]) only where no parent is at hand.
 //!
 //! The file (little-endian): `DAMANNUE`, format version (u32 = 1), family key (u32
 //! length + bytes), inputs, h1, h2 (u32 each), the note (u32 length + UTF-8), then
@@ -19,7 +21,7 @@
 use std::sync::{Arc, OnceLock};
 
 use dama_core::geometry::Geometry;
-use dama_core::{Bits, Color, Position, Rules};
+use dama_core::{Bits, Color, Position, Rules, Variant};
 
 use super::patterns::own_square;
 use super::Family;
@@ -282,6 +284,15 @@ fn embedded(f: Family) -> &'static [u8] {
         Family::Canadian => include_bytes!("../../weights/canadian.nnue"),
         Family::Orthogonal => include_bytes!("../../weights/orthogonal.nnue"),
     }
+}
+
+/// Whether a variant plays with its family's built-in network (when there is one) rather
+/// than the pattern weights: only the variants whose games trained the network and for
+/// which a match measured it ahead. Frisian shares the 10x10 network's board but not its
+/// play (kings worth more, the king-move limit, capture by value): with the International
+/// network it scored -92 Elo [-163, -22] against its pattern weights (100 games, 0.1 s).
+pub fn plays(v: Variant) -> bool {
+    matches!(v, Variant::International | Variant::Russian | Variant::Brazilian)
 }
 
 /// The network built into this binary for a family, if one was kept (an empty file
