@@ -204,29 +204,40 @@ pub fn target(score: i16, result_white: u8, side: Color, lambda: f32, s: f32) ->
     lambda * sigmoid(f32::from(score) / s) + (1.0 - lambda) * r
 }
 
+/// English positions for the trainers' tests, `n` in turn: a man up (target `up`) with
+/// either side to move, level (0.5), a man down (`1 - up`).
+#[cfg(test)]
+pub(crate) fn extra_man_samples(up: f32, n: usize) -> Vec<Sample<dama_core::variant::English>> {
+    use dama_core::fen::parse_fen;
+    let fens =
+        [(EXTRA_MAN_UP, up), ("B:W21,22,23,24:B1,2,3,4,5", up), (EXTRA_MAN_LEVEL, 0.5), (EXTRA_MAN_DOWN, 1.0 - up)];
+    (0..n)
+        .map(|i| {
+            let (f, y) = fens[i % fens.len()];
+            Sample { pos: parse_fen(f).unwrap(), target: y }
+        })
+        .collect()
+}
+
+/// The level and the man-down positions of [`extra_man_samples`].
+#[cfg(test)]
+pub(crate) const EXTRA_MAN_LEVEL: &str = "W:W21,22,23,24:B1,2,3,4";
+#[cfg(test)]
+pub(crate) const EXTRA_MAN_DOWN: &str = "W:W21,22,23:B1,2,3,4,9";
+/// The man-up position of [`extra_man_samples`], White to move.
+#[cfg(test)]
+pub(crate) const EXTRA_MAN_UP: &str = "W:W21,22,23,24,25:B1,2,3,4";
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::weights::shape_of;
-    use dama_core::fen::parse_fen;
-    use dama_core::variant::English;
 
     #[test]
     fn training_learns_that_an_extra_man_wins() {
         // Positions where one side has a man more and won, and level ones drawn: the
         // men weight grows from 0 and the extra man is valued positively.
-        let fens = [
-            ("W:W21,22,23,24,25:B1,2,3,4", 1.0),
-            ("B:W21,22,23,24:B1,2,3,4,5", 1.0),
-            ("W:W21,22,23,24:B1,2,3,4", 0.5),
-            ("W:W21,22,23:B1,2,3,4,9", 0.0),
-        ];
-        let mut samples: Vec<Sample<English>> = (0..400)
-            .map(|i| {
-                let (f, y) = fens[i % fens.len()];
-                Sample { pos: parse_fen::<English>(f).unwrap(), target: y }
-            })
-            .collect();
+        let mut samples = extra_man_samples(1.0, 400);
         let mut init = Weights::material(Family::ShortKings, shape_of(Family::ShortKings));
         init.mg.iter_mut().chain(init.eg.iter_mut()).for_each(|w| *w = 0);
         let validation = samples[..40].to_vec();

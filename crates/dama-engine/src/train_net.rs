@@ -314,27 +314,16 @@ mod tests {
 
     #[test]
     fn a_network_learns_that_an_extra_man_wins_and_quantises_faithfully() {
-        let fens = [
-            ("W:W21,22,23,24,25:B1,2,3,4", 0.9),
-            ("B:W21,22,23,24:B1,2,3,4,5", 0.9),
-            ("W:W21,22,23,24:B1,2,3,4", 0.5),
-            ("W:W21,22,23:B1,2,3,4,9", 0.1),
-        ];
-        let mut samples: Vec<Sample<English>> = (0..2000)
-            .map(|i| {
-                let (f, y) = fens[i % fens.len()];
-                Sample { pos: parse_fen::<English>(f).unwrap(), target: y }
-            })
-            .collect();
+        let mut samples = crate::train::extra_man_samples(0.9, 2000);
         let validation = samples[..40].to_vec();
         let cfg = NetConfig { h1: 16, h2: 8, epochs: 40, batch: 64, lr: 0.01, decay: 1.0, threads: 2, seed: 3 };
         let mut losses = Vec::new();
         let net = train_net(None, &mut samples, &validation, &cfg, &mut |e| losses.push(e.validation_loss));
         assert!(losses.last().unwrap() < &(losses[0] / 4.0), "{losses:?}");
         // The integer network agrees with what it learned: +0.9 is about +2.2 logits.
-        let up = parse_fen::<English>(fens[0].0).unwrap();
-        let level = parse_fen::<English>(fens[2].0).unwrap();
-        let down = parse_fen::<English>(fens[3].0).unwrap();
+        let up = parse_fen::<English>(crate::train::EXTRA_MAN_UP).unwrap();
+        let level = parse_fen::<English>(crate::train::EXTRA_MAN_LEVEL).unwrap();
+        let down = parse_fen::<English>(crate::train::EXTRA_MAN_DOWN).unwrap();
         let (u, l, d) = (net.evaluate(&up), net.evaluate(&level), net.evaluate(&down));
         assert!(u > 150 && u < 300, "{u}");
         assert!(l.abs() < 40, "{l}");
