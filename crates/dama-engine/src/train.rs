@@ -79,9 +79,43 @@ pub(crate) fn loss(p: f32, y: f32) -> f64 {
 /// The learner's state: float weights and Adam's moments, middlegame then endgame.
 struct Model {
     w: Vec<f32>,
+    n: usize,
+}
+
+/// Adam's moment estimates for a vector of parameters (β1 0.9, β2 0.999, ε 1e-8), shared
+/// by the pattern and the network trainers.
+pub(crate) struct Adam {
     m: Vec<f32>,
     v: Vec<f32>,
-    n: usize,
+    step: i32,
+    c1: f32,
+    c2: f32,
+}
+
+impl Adam {
+    const B1: f32 = 0.9;
+    const B2: f32 = 0.999;
+    const EPS: f32 = 1e-8;
+
+    /// Zero moments for `n` parameters.
+    pub(crate) fn new(n: usize) -> Adam {
+        Adam { m: vec![0.0; n], v: vec![0.0; n], step: 0, c1: 1.0, c2: 1.0 }
+    }
+
+    /// Starts the next step (its bias corrections); call once per batch before [`Adam::apply`].
+    pub(crate) fn next_step(&mut self) {
+        self.step += 1;
+        self.c1 = 1.0 - Self::B1.powi(self.step);
+        self.c2 = 1.0 - Self::B2.powi(self.step);
+    }
+
+    /// Moves parameter `k`, whose value is `w`, by its gradient `g` with step size `lr`.
+    #[inline]
+    pub(crate) fn apply(&mut self, k: usize, w: &mut f32, g: f32, lr: f32) {
+        self.m[k] = Self::B1 * self.m[k] + (1.0 - Self::B1) * g;
+        self.v[k] = Self::B2 * self.v[k] + (1.0 - Self::B2) * g * g;
+        *w -= lr * (self.m[k] / self.c1) / ((self.v[k] / self.c2).sqrt() + Self::EPS);
+    }
 }
 
 impl Model {
@@ -127,14 +161,13 @@ pub fn train<R: Rules>(
     let scale = init.scale as f32;
     let mut w: Vec<f32> = init.mg.iter().chain(&init.eg).map(|&x| f32::from(x) / scale).collect();
     w.resize(2 * n, 0.0);
-    let mut model = Model { w, m: vec![0.0; 2 * n], v: vec![0.0; 2 * n], n };
+    let mut model = Model { w, n };
+    let mut adam = Adam::new(2 * n);
     let mut grad = vec![0f32; 2 * n];
     let mut touched: Vec<u32> = Vec::new();
     let mut seen = vec![false; 2 * n];
     let mut feats = Vec::new();
     let mut rng = StdRng::seed_from_u64(cfg.seed);
-    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-    let mut step = 0i32;
     let mut best = (model.mean_loss(&t, validation, cfg.sigmoid), model.w.clone());
     report(&Epoch { epoch: 0, train_loss: f64::NAN, validation_loss: best.0 });
     let mut lr = cfg.lr;
@@ -161,15 +194,11 @@ pub fn train<R: Rules>(
                     }
                 }
             }
-            step += 1;
-            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            adam.next_step();
             let inv = 1.0 / batch.len() as f32;
             for &k in &touched {
                 let k = k as usize;
-                let gk = grad[k] * inv;
-                model.m[k] = b1 * model.m[k] + (1.0 - b1) * gk;
-                model.v[k] = b2 * model.v[k] + (1.0 - b2) * gk * gk;
-                model.w[k] -= lr * (model.m[k] / c1) / ((model.v[k] / c2).sqrt() + eps);
+                adam.apply(k, &mut model.w[k], grad[k] * inv, lr);
                 if k % n < scalars {
                     model.w[k] -= lr * cfg.l2 * model.w[k];
                 }

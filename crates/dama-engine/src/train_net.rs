@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::eval::net::{active, inputs_of, Net, Q};
 use crate::eval::Family;
-use crate::train::{Epoch, Sample};
+use crate::train::{Adam, Epoch, Sample};
 
 /// How to train a network.
 #[derive(Clone, Copy, Debug)]
@@ -253,10 +253,8 @@ pub fn train_net<R: Rules>(
     };
     let threads = cfg.threads.max(1);
     let n = model.layout().len;
-    let (mut m, mut v) = (vec![0f32; n], vec![0f32; n]);
+    let mut adam = Adam::new(n);
     let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0f32; n]).collect();
-    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-    let mut step = 0i32;
     let mut best = (model.mean_loss(validation, threads), model.clone());
     report(&Epoch { epoch: 0, train_loss: f64::NAN, validation_loss: best.0 });
     let mut lr = cfg.lr;
@@ -285,14 +283,10 @@ pub fn train_net<R: Rules>(
                     *a += b;
                 }
             }
-            step += 1;
-            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            adam.next_step();
             let inv = 1.0 / batch.len() as f32;
             for (k, g) in first[0].iter().enumerate() {
-                let gk = g * inv;
-                m[k] = b1 * m[k] + (1.0 - b1) * gk;
-                v[k] = b2 * v[k] + (1.0 - b2) * gk * gk;
-                model.p[k] -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + eps);
+                adam.apply(k, &mut model.p[k], g * inv, lr);
             }
             model.clip();
         }
