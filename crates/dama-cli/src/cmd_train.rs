@@ -96,8 +96,12 @@ fn load<R: Rules>(a: &Args) -> Result<Loaded<R>> {
             e.2 += 1;
         }
     }
+    // In hash order, not the map's (which differs from run to run): the same files and
+    // seed then give the same weights.
+    let mut distinct: Vec<_> = by_pos.into_iter().collect();
+    distinct.sort_unstable_by_key(|(k, _)| *k);
     let (mut t, mut v) = (Vec::new(), Vec::new());
-    for (_, (pos, sum, n, held)) in by_pos {
+    for (_, (pos, sum, n, held)) in distinct {
         let s = Sample { pos, target: (sum / f64::from(n)) as f32 };
         if held {
             v.push(s);
