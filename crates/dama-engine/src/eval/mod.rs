@@ -454,12 +454,18 @@ impl<R: Rules> Evaluator<R> {
             path.valid[r] = path.positions[r].hash();
         }
         let own = n.evaluate_acc(pos, &path.acc[ply * w..(ply + 1) * w]);
-        let white = if pos.side() == Color::White { own } else { -own };
-        let white = white + self.king_ending(pos);
+        self.net_score(pos, own)
+    }
+
+    /// A network's score for the side to move (`own`) with the king-ending rule, which
+    /// is scored from White's side, added in.
+    #[inline]
+    fn net_score(&self, pos: &Position<R>, own: i32) -> i32 {
+        let ending = self.king_ending(pos);
         if pos.side() == Color::White {
-            white
+            own + ending
         } else {
-            -white
+            own - ending
         }
     }
 
@@ -489,10 +495,7 @@ impl<R: Rules> Evaluator<R> {
                     (i64::from(mg) * i64::from(PHASE - phase) + i64::from(eg) * i64::from(phase)) / i64::from(PHASE);
                 (blended / i64::from(w.scale)) as i32 + self.king_ending(pos)
             }
-            EvalKind::Net(n) => {
-                let own = n.evaluate(pos);
-                (if pos.side() == Color::White { own } else { -own }) + self.king_ending(pos)
-            }
+            EvalKind::Net(n) => return self.net_score(pos, n.evaluate(pos)),
         };
         if pos.side() == Color::White {
             white

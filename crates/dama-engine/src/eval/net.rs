@@ -80,9 +80,15 @@ pub enum NetError {
 /// The input features of `pos` from the side to move: its men, its kings, the
 /// opponent's men, the opponent's kings, each on its square seen from the side to move.
 #[inline]
-pub fn active<R: Rules>(pos: &Position<R>, mut f: impl FnMut(usize)) {
+pub fn active<R: Rules>(pos: &Position<R>, f: impl FnMut(usize)) {
+    active_for(pos, pos.side(), f);
+}
+
+/// The input features of `pos` seen from `us` (the side to move or not): the layout
+/// [`active`] uses, and each accumulator's view in [`Net::refresh`].
+#[inline]
+fn active_for<R: Rules>(pos: &Position<R>, us: Color, mut f: impl FnMut(usize)) {
     let n = R::G::LAYOUT.squares;
-    let us = pos.side();
     let white = us == Color::White;
     for (k, set) in [pos.men(us), pos.kings_of(us), pos.men(!us), pos.kings_of(!us)].into_iter().enumerate() {
         for b in set.iter() {
@@ -131,19 +137,9 @@ impl Net {
 
     /// Fills `acc` (2 × h1: White's view, then Black's) for `pos` from nothing.
     pub fn refresh<R: Rules>(&self, pos: &Position<R>, acc: &mut [i16]) {
-        let n = R::G::LAYOUT.squares;
-        let h1 = self.h1;
-        for (p, view) in [Color::White, Color::Black].into_iter().zip(acc.chunks_exact_mut(h1)) {
+        for (p, view) in [Color::White, Color::Black].into_iter().zip(acc.chunks_exact_mut(self.h1)) {
             view.copy_from_slice(&self.b1);
-            let white = p == Color::White;
-            for c in [Color::White, Color::Black] {
-                for (king, set) in [(false, pos.men(c)), (true, pos.kings_of(c))] {
-                    let b0 = base(c == p, king, n);
-                    for b in set.iter() {
-                        self.add_row(view, b0 + own_square::<R>(b, white));
-                    }
-                }
-            }
+            active_for(pos, p, |i| self.add_row(view, i));
         }
     }
 
