@@ -78,7 +78,8 @@ fn check(a: CheckArgs) -> Result<()> {
     let (mut games, mut legal, mut illegal, mut unreadable, mut warnings) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut errors = Vec::new();
     for path in &a.files {
-        for item in open(path)? {
+        let mut reader = open(path)?;
+        for item in reader.by_ref() {
             games += 1;
             match item {
                 Err(e) => {
@@ -104,6 +105,11 @@ fn check(a: CheckArgs) -> Result<()> {
                     }
                 }
             }
+        }
+        // Tags or prose with no game in them: warnings, not games.
+        for w in reader.stray() {
+            warnings += 1;
+            eprintln!("{}: warning: {w}", path.display());
         }
     }
     let summary = json!({

@@ -517,28 +517,45 @@ pub fn parse_move_styled<R: Rules>(
     resolve(pos, &MoveText { squares, capture }, text)
 }
 
-/// Russian short form: origin file and destination (`ed4`): the one legal move from
-/// that file to that square.
-pub fn parse_file_and_square<R: Rules>(pos: &Position<R>, text: &str) -> Option<Move<BB<R>>> {
-    let t = text.trim();
+/// The file letter and destination square of the Russian short form (`ed4`).
+fn file_and_square<R: Rules>(t: &str) -> Option<(char, usize)> {
     let mut chars = t.chars();
     let file = chars.next()?.to_ascii_lowercase();
     if !file.is_ascii_lowercase() || R::NOTATION != Notation::Algebraic {
         return None;
     }
-    let to = parse_square::<R>(chars.as_str())?;
+    Some((file, parse_square::<R>(chars.as_str())?))
+}
+
+/// Whether `text` is written in the Russian short form, a file of origin and a square.
+pub fn is_file_and_square<R: Rules>(text: &str) -> bool {
+    file_and_square::<R>(text.trim()).is_some()
+}
+
+/// Russian short form: origin file and destination (`ed4`, a king's `fe3`): `None`
+/// when the text is not of that form, otherwise the one legal move from that file to
+/// that square, or the error naming every candidate (or saying that none fits).
+pub fn parse_file_and_square<R: Rules>(pos: &Position<R>, text: &str) -> Option<Result<Move<BB<R>>, MoveError>> {
+    let t = text.trim();
+    let (file, to) = file_and_square::<R>(t)?;
     let l = R::G::LAYOUT;
     let col = (file as u8 - b'a') as i8;
-    let mut found = None;
     let mut list = crate::moves::MoveList::new();
     generate(pos, &mut list);
-    for m in list.iter() {
-        if l.col_of_bit[m.from as usize] == col && l.index_of_bit[m.to as usize] as usize == to {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(*m);
-        }
-    }
-    found
+    let fits: Vec<Move<BB<R>>> = list
+        .iter()
+        .filter(|m| l.col_of_bit[m.from as usize] == col && l.index_of_bit[m.to as usize] as usize == to)
+        .copied()
+        .collect();
+    Some(match fits.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(MoveError::Illegal {
+            text: t.to_string(),
+            hint: format!("; no piece on the {file}-file can go to {}", square_name::<R>(to)),
+        }),
+        _ => Err(MoveError::Ambiguous {
+            text: t.to_string(),
+            candidates: fits.iter().map(|m| move_to_string(pos, m, true)).collect(),
+        }),
+    })
 }

@@ -119,6 +119,8 @@ struct Lexer<'a> {
     issues: &'a mut Vec<PdnIssue>,
     /// Warnings beyond [`MAX_WARNINGS`] within one token, counted, not kept.
     dropped: usize,
+    /// Bytes the '(' look-aheads may still read (see [`Lexer::parenthesised`]).
+    aside_budget: usize,
 }
 
 impl Lexer<'_> {
@@ -138,6 +140,27 @@ impl Lexer<'_> {
     }
     fn pos(&self) -> Pos {
         Pos { line: self.line, col: self.col }
+    }
+
+    /// At a '(': the text up to its matching ')' (nested parentheses and comments
+    /// included), if it closes within [`MAX_ASIDE`] bytes. The looks ahead of a chunk
+    /// share a budget of a few times its length, so a text of many '(' stays linear.
+    fn parenthesised(&mut self) -> Option<&str> {
+        let rest = &self.text[self.i + 1..];
+        let look = rest.len().min(MAX_ASIDE).min(self.aside_budget);
+        self.aside_budget -= look;
+        let (mut depth, mut comment) = (0usize, false);
+        for (k, c) in rest.char_indices().take_while(|(k, _)| *k < look) {
+            match c {
+                '{' => comment = true,
+                '}' => comment = false,
+                '(' if !comment => depth += 1,
+                ')' if !comment && depth == 0 => return Some(&rest[..k]),
+                ')' if !comment => depth -= 1,
+                _ => {}
+            }
+        }
+        None
     }
     fn warn(&mut self, at: Pos, message: impl Into<String>) {
         if self.issues.len() < MAX_WARNINGS {
@@ -199,6 +222,17 @@ impl Lexer<'_> {
                             self.bump();
                         }
                         return Ok(Some((Tok::Nag(s), at)));
+                    }
+                    if let Some(inner) = self.parenthesised() {
+                        if !reads_as_moves(inner) {
+                            // "(The usual reply; 8-11 also holds.)": an aside, not a line.
+                            let text = inner.trim().to_string();
+                            for _ in 0..inner.chars().count() + 2 {
+                                self.bump();
+                            }
+                            self.warn(at, "text in parentheses that does not read as moves is kept as a comment");
+                            return Ok(Some((Tok::Comment(text), at)));
+                        }
                     }
                     self.bump();
                     return Ok(Some((Tok::Open, at)));
@@ -267,8 +301,29 @@ impl Lexer<'_> {
         while self.peek(0).is_some_and(|c| c == ' ' || c == '\t') {
             self.bump();
         }
+        // What is left of the tag's line: where an unquoted or unclosed value ends.
+        let line = self.text[self.i..].split('\n').next().unwrap_or("");
         if self.peek(0) != Some('"') {
-            return Err(PdnIssue { at: self.pos(), message: format!("tag {name}: value must be a quoted string") });
+            // [Round 17]: the value runs to the ']'.
+            let Some(end) = line.find(']') else {
+                return Err(PdnIssue { at: self.pos(), message: format!("tag {name}: value must be a quoted string") });
+            };
+            let value = line[..end].trim().to_string();
+            self.warn(at, format!("tag {name}: value without quotes"));
+            for _ in 0..line[..=end].chars().count() {
+                self.bump();
+            }
+            return Ok(self.named(name, value));
+        }
+        let unclosed = line[1..].find('"').is_none();
+        if let (true, Some(end)) = (unclosed, line.find(']')) {
+            // [Round "11.1]: the string is read to the ']'.
+            let value = line[1..end].trim_end().to_string();
+            self.warn(at, format!("tag {name}: string is never closed; read to ']'"));
+            for _ in 0..line[..=end].chars().count() {
+                self.bump();
+            }
+            return Ok(self.named(name, value));
         }
         self.bump();
         let mut value = String::new();
@@ -293,9 +348,14 @@ impl Lexer<'_> {
             return Err(PdnIssue { at: self.pos(), message: format!("tag {name}: expected ']'") });
         }
         self.bump();
+        Ok(self.named(name, value))
+    }
+
+    /// A tag token, Italian names translated.
+    fn named(&self, name: String, value: String) -> Tok {
         match ITALIAN_TAGS.iter().find(|(it, _)| *it == name) {
-            Some((_, en)) => Ok(Tok::Tag(en.to_string(), value, true)),
-            None => Ok(Tok::Tag(name, value, false)),
+            Some((_, en)) => Tok::Tag(en.to_string(), value, true),
+            None => Tok::Tag(name, value, false),
         }
     }
 
@@ -330,6 +390,72 @@ impl Lexer<'_> {
     }
 }
 
+/// How far ahead a '(' looks for its ')' to tell a variation from an aside in prose.
+const MAX_ASIDE: usize = 4096;
+
+/// Whether a word could be a square: a number, or a file letter and a rank.
+fn is_square(w: &str) -> bool {
+    let mut c = w.chars();
+    match c.next() {
+        Some(d) if d.is_ascii_digit() => w.len() <= 3 && w.chars().all(|d| d.is_ascii_digit()),
+        Some(f) if matches!(f.to_ascii_lowercase(), 'a'..='l') => {
+            let r = c.as_str();
+            (1..=2).contains(&r.len()) && r.chars().all(|d| d.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
+
+/// Whether a word of movetext could be a move: squares joined by '-', 'x' or ':'
+/// (`32-28`, `c3:e5:g3`), or the Russian short form, a file then a square (`cd4`).
+pub fn looks_like_move(w: &str) -> bool {
+    let parts: Vec<&str> = w.split(['-', 'x', 'X', ':']).collect();
+    if parts.len() >= 2 {
+        return parts.iter().all(|p| is_square(p));
+    }
+    let b = w.as_bytes();
+    b.len() == 3 && matches!(b[0].to_ascii_lowercase(), b'a'..=b'h') && is_square(&w[1..])
+}
+
+/// Whether the words of `text` (outside comments and nested parentheses) are all
+/// movetext: moves, move numbers, annotations and results. Prose is not.
+fn reads_as_moves(text: &str) -> bool {
+    let (mut depth, mut comment) = (0usize, false);
+    let mut outside = String::new();
+    for c in text.chars() {
+        match c {
+            '{' => comment = true,
+            '}' => comment = false,
+            '(' if !comment => depth += 1,
+            ')' if !comment => depth = depth.saturating_sub(1),
+            c if !comment && depth == 0 => outside.push(c),
+            _ => {}
+        }
+    }
+    // Fixed-width captures: "29x 7" is one word.
+    let words: Vec<&str> = outside.split_whitespace().collect();
+    let mut i = 0;
+    while i < words.len() {
+        let mut w = words[i].to_string();
+        if w.ends_with(['x', 'X', '-', ':']) && words.get(i + 1).is_some_and(|n| n.chars().all(|d| d.is_ascii_digit()))
+        {
+            w.push_str(words[i + 1]);
+            i += 1;
+        }
+        i += 1;
+        // A move number, alone or glued to its move ("12.", "12...", "1.32-28").
+        let digits = w.chars().take_while(char::is_ascii_digit).count();
+        let after = w[digits..].trim_start_matches('.');
+        let w = if digits > 0 && after.len() < w.len() - digits { after } else { w.as_str() };
+        let w = w.trim_end_matches(['!', '?']);
+        let annotation = w.is_empty() || (w.starts_with('$') && w[1..].chars().all(|d| d.is_ascii_digit()));
+        if !(annotation || normalize_result(w).is_some() || looks_like_move(w)) {
+            return false;
+        }
+    }
+    true
+}
+
 /// Variations nested deeper than this are skipped (with a warning): real files nest a
 /// handful of levels, and a bounded tree can be dropped, cloned and compared without
 /// deep recursion whatever the input.
@@ -355,7 +481,8 @@ fn cap_warnings(w: &mut Vec<PdnIssue>, suppressed: usize) {
 /// from the lexer one at a time: memory is the chunk's text plus the games' moves.
 fn parse_chunk(text: &str, first_line: usize) -> Vec<Result<PdnGame, PdnIssue>> {
     let mut lexer_issues = Vec::new();
-    let mut lx = Lexer { text, i: 0, line: first_line, col: 1, issues: &mut lexer_issues, dropped: 0 };
+    let aside_budget = 4 * text.len() + 4 * MAX_ASIDE;
+    let mut lx = Lexer { text, i: 0, line: first_line, col: 1, issues: &mut lexer_issues, dropped: 0, aside_budget };
     let mut p = Parser {
         out: Vec::new(),
         game: PdnGame { at: Pos { line: first_line, col: 1 }, ..PdnGame::default() },
@@ -564,12 +691,43 @@ pub struct PdnReader<B> {
     pending: Vec<Result<PdnGame, PdnIssue>>,
     carry: Option<String>,
     done: bool,
+    stray: Vec<PdnIssue>,
+}
+
+/// Text that a reader would take for a game but a person would not: no result and no
+/// move, with nothing but `[Comment]` tags (a file's header or footer) or words that
+/// are not moves (a title line between games). A block of game tags (event, players,
+/// result) with its moves missing is still a game.
+fn is_stray(g: &PdnGame) -> bool {
+    g.result.is_none()
+        && g.tags.iter().all(|(k, _)| k.eq_ignore_ascii_case("Comment"))
+        && !g.moves.iter().any(|m| looks_like_move(&m.text))
+}
+
+/// What a skipped piece of stray text was.
+fn stray_message(g: &PdnGame) -> String {
+    let words: Vec<&str> = g.moves.iter().take(8).map(|m| m.text.as_str()).collect();
+    let tags: Vec<&str> = g.tags.iter().map(|(k, _)| k.as_str()).collect();
+    match (words.is_empty(), tags.is_empty()) {
+        (true, _) => format!("tags with no game ({}) skipped", tags.join(", ")),
+        (false, true) => format!("text that is not a game skipped: \"{}\"", words.join(" ")),
+        (false, false) => {
+            format!("tags ({}) and text that is not a game skipped: \"{}\"", tags.join(", "), words.join(" "))
+        }
+    }
 }
 
 impl<B: BufRead> PdnReader<B> {
     /// A reader over `input`.
     pub fn new(input: B) -> Self {
-        PdnReader { input, line: 1, pending: Vec::new(), carry: None, done: false }
+        PdnReader { input, line: 1, pending: Vec::new(), carry: None, done: false, stray: Vec::new() }
+    }
+
+    /// Pieces of the input read so far that are not games (tags with no moves and no
+    /// result, or lines of prose between games), each with where it was: skipped, and
+    /// worth a warning. At most [`MAX_WARNINGS`] are kept.
+    pub fn stray(&self) -> &[PdnIssue] {
+        &self.stray
     }
 
     /// Collects the text of the next game: lines until a tag line follows movetext
@@ -638,7 +796,16 @@ impl<B: BufRead> Iterator for PdnReader<B> {
             }
             let (text, first) = self.next_chunk()?;
             let mut games = parse_chunk(&text, first);
-            games.retain(|g| !matches!(g, Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none()));
+            games.retain(|g| match g {
+                Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none() => false,
+                Ok(g) if is_stray(g) => {
+                    if self.stray.len() < MAX_WARNINGS {
+                        self.stray.push(PdnIssue { at: g.at, message: stray_message(g) });
+                    }
+                    false
+                }
+                _ => true,
+            });
             self.pending = games;
         }
     }

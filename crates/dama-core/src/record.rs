@@ -9,8 +9,8 @@ use crate::game::{DrawRules, Game, Status};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::notation::{
-    move_to_string_styled, parse_file_and_square, parse_move, parse_move_styled, parse_squares_styled, route_squares,
-    routed_moves, MoveError, SquareStyle,
+    is_file_and_square, move_to_string_styled, parse_file_and_square, parse_move, parse_move_styled,
+    parse_squares_styled, route_squares, routed_moves, MoveError, SquareStyle,
 };
 use crate::pdn::{PdnGame, Pos};
 use crate::position::{Position, BB};
@@ -125,7 +125,7 @@ fn resolve<R: Rules>(pos: &Position<R>, text: &str, style: &mut SquareStyle) -> 
             }
         }
     }
-    parse_file_and_square(pos, text).ok_or(err)
+    parse_file_and_square(pos, text).unwrap_or(Err(err))
 }
 
 /// A capture written as several entries, each one jump or more continuing from the
@@ -185,6 +185,7 @@ fn disambiguate<R: Rules>(
     candidates: &[String],
     rest: &[crate::pdn::PdnMove],
     style: SquareStyle,
+    strict: bool,
 ) -> Result<(Move<BB<R>>, Option<String>), String> {
     let mut best: Vec<(usize, Move<BB<R>>)> = Vec::new();
     for c in candidates {
@@ -197,7 +198,7 @@ fn disambiguate<R: Rules>(
     match winners.len() {
         1 => Ok((winners[0].1, None)),
         // Every reading is legal to the end: the record cannot tell them apart.
-        _ if top == rest.len() => Ok((
+        _ if top == rest.len() && !strict => Ok((
             winners[0].1,
             Some(format!("could be {}; the record does not tell which, read as the first", candidates.join(" or "))),
         )),
@@ -255,7 +256,10 @@ pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
             // Files often write a short capture that two sequences share: the moves
             // that follow tell which one was played.
             Err(MoveError::Ambiguous { candidates, .. }) => {
-                let (mv, warning) = disambiguate(&pos, &candidates, &g.moves[i + 1..], style)
+                // The file-of-origin form names no origin square: only the moves that
+                // follow may tell, and a reading they do not single out is refused.
+                let strict = is_file_and_square::<R>(&m.text);
+                let (mv, warning) = disambiguate(&pos, &candidates, &g.moves[i + 1..], style, strict)
                     .map_err(|e| err(i + 1, &m.text, m.at, e, K::AmbiguousMove))?;
                 if let Some(w) = warning {
                     warnings.push(format!("ply {} ({}) at line {}: {w}", i + 1, m.text, m.at.line));

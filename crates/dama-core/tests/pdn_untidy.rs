@@ -83,3 +83,91 @@ fn several_games_and_errors_with_line_and_column() {
     let g = one("[FEN \"W:W:B1\"]\n0-1");
     assert!(replay::<English>(&g).unwrap_err().reason.contains("recorded result 0-1"));
 }
+
+/// Each file of `tests/data/pdn/untidy/`: its games as a person counts them, each
+/// replayed, and the warnings the reader gives for its untidy forms.
+fn untidy(file: &str) -> (Vec<PdnGame>, Vec<String>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdn/untidy").join(file);
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut reader = dama_core::pdn::PdnReader::new(text.as_bytes());
+    let games: Vec<PdnGame> = reader.by_ref().map(|g| g.unwrap()).collect();
+    let mut warnings: Vec<String> = games.iter().flat_map(|g| g.warnings.iter().map(|w| w.message.clone())).collect();
+    warnings.extend(reader.stray().iter().map(|w| w.message.clone()));
+    (games, warnings)
+}
+
+#[test]
+fn asides_in_parentheses_are_comments() {
+    let (games, warnings) = untidy("asides.pdn");
+    assert_eq!(games.len(), 2);
+    // The prose in parentheses is the comment of the move before it.
+    assert_eq!(games[0].moves[0].comments, ["The usual reply here; 8-11 also holds."]);
+    assert!(games[0].moves[0].variations.is_empty());
+    assert_eq!(games[0].moves[2].comments, ["19-23 is weaker, see the notes"]);
+    assert_eq!(replay::<English>(&games[0]).unwrap().moves.len(), 7);
+    // A real variation stays one, with the aside inside it a comment.
+    let v = &games[1].moves[0].variations;
+    assert_eq!(v.len(), 1, "{:?}", games[1].moves[0]);
+    assert_eq!(v[0].iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["9-14", "22-18", "5-9"]);
+    assert_eq!(v[0][1].comments, ["23-19 and now 5-9"]);
+    assert_eq!(games[1].moves[1].comments, ["see game 1 for 22-17"]);
+    assert_eq!(replay::<English>(&games[1]).unwrap().moves.len(), 3);
+    assert_eq!(warnings.iter().filter(|w| w.contains("kept as a comment")).count(), 4, "{warnings:?}");
+}
+
+#[test]
+fn tag_values_without_quotes_or_never_closed() {
+    let (games, warnings) = untidy("unquoted-tags.pdn");
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].tag("Round"), Some("17"));
+    assert_eq!(games[0].tag("White"), Some("Stanley"));
+    assert_eq!(games[1].tag("Round"), Some("11.1"));
+    for g in &games {
+        assert_eq!(replay::<English>(g).unwrap().moves.len(), 3);
+    }
+    assert_eq!(warnings.iter().filter(|w| w.contains("without quotes")).count(), 2, "{warnings:?}");
+    assert_eq!(warnings.iter().filter(|w| w.contains("never closed; read to ']'")).count(), 1, "{warnings:?}");
+    // A quote never closed with no ']' on its line is still an unreadable tag.
+    assert!(read_all("[Event \"open\n1. 11-15 *")[0].is_err());
+}
+
+#[test]
+fn russian_short_notation_for_men_and_kings() {
+    let (games, _) = untidy("russian-short.pdn");
+    assert_eq!(games.len(), 2);
+    // The king's moves: f2-e3, e3 takes b6 landing on a7, then a7-b8.
+    let r = replay::<Russian>(&games[0]).unwrap();
+    assert_eq!(r.moves.len(), 9);
+    assert_eq!(replay::<Russian>(&games[1]).unwrap().moves.len(), 8);
+    // Two kings on the f-file can go to e3 and nothing that follows tells which one
+    // did: the error names both moves.
+    let g = one("[GameType \"25\"]\n[FEN \"W:WKf2,Kf4:Bh8\"]\n1. fe3 hg7 *");
+    let e = replay::<Russian>(&g).unwrap_err();
+    assert!(e.reason.contains("ambiguous") && e.reason.contains("f2-e3") && e.reason.contains("f4-e3"), "{}", e.reason);
+    // When what follows tells (only the king from f4 can go on to g5), it is read.
+    let g = one("[GameType \"25\"]\n[FEN \"W:WKf2,Kf4:Bh8\"]\n1. fe3 hg7 2. fg5 *");
+    let r = replay::<Russian>(&g).unwrap();
+    assert_eq!(r.moves.len(), 3);
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    // None can: the error says so.
+    let g = one("[GameType \"25\"]\n[FEN \"W:WKf2:Bh8\"]\n1. ce3 *");
+    let e = replay::<Russian>(&g).unwrap_err();
+    assert!(e.reason.contains("no piece on the c-file can go to e3"), "{}", e.reason);
+}
+
+#[test]
+fn stray_tags_and_text_are_warnings_not_games() {
+    let (games, warnings) = untidy("stray-text.pdn");
+    // Two games, as a reader counts them; the header, the titles and the trailing
+    // comment are warnings.
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].tag("Round"), Some("1"));
+    assert_eq!(games[1].tag("Round"), Some("2"));
+    for g in &games {
+        assert_eq!(replay::<English>(g).unwrap().moves.len(), 4);
+    }
+    assert_eq!(warnings.len(), 3, "{warnings:?}");
+    assert!(warnings[0].contains("Games of the 1985 club championship"), "{warnings:?}");
+    assert!(warnings[1].contains("Round two"), "{warnings:?}");
+    assert!(warnings[2].contains("tags with no game (Comment)"), "{warnings:?}");
+}
