@@ -6,15 +6,30 @@ use anyhow::{anyhow, Result};
 use dama_core::fen::parse_fen;
 use dama_core::notation::move_to_string;
 use dama_core::perft::{divide, perft};
-use dama_core::{Position, Rules, Variant, VariantFn};
+use dama_core::{Position, Routes, Rules, Variant, VariantFn};
 
 /// How capture routes that end alike are counted.
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum Duplicates {
-    /// Every route is its own move.
+    /// Every route is its own move: the captured pieces in order with each landing
+    /// square (a flying king going on along a line counts once per square it can land
+    /// on before the next piece).
     Keep,
+    /// Every route, but a flying king sweeping on along one line counts once whatever
+    /// square it passes between the pieces (dctl's published "keep" counts).
+    Sweeps,
     /// Routes taking the same pieces from the same square to the same square are one move.
     Drop,
+}
+
+impl From<Duplicates> for Routes {
+    fn from(d: Duplicates) -> Routes {
+        match d {
+            Duplicates::Keep => Routes::Every,
+            Duplicates::Sweeps => Routes::Sweeps,
+            Duplicates::Drop => Routes::Merged,
+        }
+    }
 }
 
 /// Arguments of `dama perft`.
@@ -50,16 +65,16 @@ impl VariantFn for Run<'_> {
             Some(f) => parse_fen::<R>(f).map_err(|e| anyhow!("bad --fen: {e}"))?,
             None => Position::<R>::start(),
         };
-        let merge = matches!(a.duplicates, Duplicates::Drop);
+        let routes = Routes::from(a.duplicates);
         if a.divide {
             let mut total = 0;
-            for (m, n) in divide(&pos, a.depth, merge) {
+            for (m, n) in divide(&pos, a.depth, routes) {
                 println!("{} {n}", move_to_string(&pos, &m, false));
                 total += n;
             }
             Ok(total)
         } else {
-            Ok(perft(&pos, a.depth, merge))
+            Ok(perft(&pos, a.depth, routes))
         }
     }
 }

@@ -59,6 +59,13 @@ fn perft_json_and_divide() {
     assert_eq!(last_json(&out)["nodes"], 81);
     let (_, out, _) = dama(&["perft", "--variant", "russian", "--depth", "8", "--duplicates", "keep", "--json"]);
     assert_eq!(last_json(&out)["nodes"], 929905);
+    // The three conventions on the circling king of rules.txt: 4 routes, 3 moves.
+    for (dup, n) in [("keep", 4), ("sweeps", 3), ("drop", 3)] {
+        let fen = "W:Wh2:Ba7,b4,e5,e7,g3,g5,g7";
+        let args = ["perft", "--variant", "russian", "--fen", fen, "--depth", "1", "--duplicates", dup, "--json"];
+        let (_, out, _) = dama(&args);
+        assert_eq!(last_json(&out)["nodes"], n, "{dup}");
+    }
 }
 
 #[test]

@@ -28,6 +28,6 @@ pub mod zobrist;
 
 pub use bits::Bits;
 pub use color::Color;
-pub use moves::{Move, MoveList};
+pub use moves::{Move, MoveList, Routes};
 pub use position::{Position, Setup, SetupError, BB};
 pub use variant::{Rules, Variant, VariantFn};

@@ -8,7 +8,7 @@
 use crate::bits::Bits;
 use crate::color::Color;
 use crate::geometry::{step, valid, Dir, Geometry, E, N, NE, NW, OPPOSITE, S, SE, SW, W};
-use crate::moves::{Move, MoveList, Sink, MAX_PATH};
+use crate::moves::{Move, MoveList, Routes, Sink, MAX_PATH};
 use crate::position::{Position, BB};
 use crate::variant::{KingRange, Precedence, Rules};
 
@@ -227,20 +227,20 @@ fn count_quiet<R: Rules, const WHITE: bool>(pos: &Position<R>) -> u64 {
     n
 }
 
-/// Number of legal moves; `merge_routes` merges duplicate capture routes.
+/// Number of legal moves, capture routes counted by `routes`.
 #[inline]
-pub fn count_moves<R: Rules>(pos: &Position<R>, merge_routes: bool) -> u64 {
+pub fn count_moves<R: Rules>(pos: &Position<R>, routes: Routes) -> u64 {
     match pos.side() {
-        Color::White => count_for::<R, true>(pos, merge_routes),
-        Color::Black => count_for::<R, false>(pos, merge_routes),
+        Color::White => count_for::<R, true>(pos, routes),
+        Color::Black => count_for::<R, false>(pos, routes),
     }
 }
 
 #[inline(always)]
-fn count_for<R: Rules, const WHITE: bool>(pos: &Position<R>, merge_routes: bool) -> u64 {
+fn count_for<R: Rules, const WHITE: bool>(pos: &Position<R>, routes: Routes) -> u64 {
     let men = man_capturers::<R, WHITE>(pos);
     if men.any() || king_can_capture::<R, WHITE>(pos) {
-        let mut list = MoveList::with_routes(merge_routes);
+        let mut list = MoveList::with_routes(routes);
         generate_captures::<R, _, WHITE>(pos, men, &mut list);
         list.len() as u64
     } else {
@@ -251,6 +251,7 @@ fn count_for<R: Rules, const WHITE: bool>(pos: &Position<R>, merge_routes: bool)
 fn generate_captures<R: Rules, S: Sink<BB<R>>, const WHITE: bool>(pos: &Position<R>, men: BB<R>, sink: &mut S) {
     let us = side(WHITE);
     let them = !us;
+    let every_landing = sink.every_landing().unwrap_or(R::COLLINEAR_ROUTES_DISTINCT);
     let mut dfs = Dfs::<R, S, WHITE> {
         sink,
         from: 0,
@@ -263,6 +264,7 @@ fn generate_captures<R: Rules, S: Sink<BB<R>>, const WHITE: bool>(pos: &Position
         order: 0,
         path: [0; MAX_PATH],
         len: 1,
+        every_landing,
     };
     let all = pos.occupied();
     for from in men.iter() {
@@ -287,6 +289,9 @@ struct Dfs<'a, R: Rules, S, const WHITE: bool> {
     order: u32,
     path: [u8; MAX_PATH],
     len: usize,
+    /// A king going on along a line is offered from every landing square before the
+    /// next piece, not only from the last one ([`Sink::every_landing`]).
+    every_landing: bool,
 }
 
 impl<R: Rules, S: Sink<BB<R>>, const WHITE: bool> Dfs<'_, R, S, WHITE> {
@@ -447,7 +452,7 @@ impl<R: Rules, S: Sink<BB<R>>, const WHITE: bool> Dfs<'_, R, S, WHITE> {
                 self.push(to);
                 // Going on along the same line is one route, found from the last
                 // landing square only; from nearer squares the king turns.
-                goes_on |= self.king(to, d, R::COLLINEAR_ROUTES_DISTINCT || next.is_empty(), crowned);
+                goes_on |= self.king(to, d, self.every_landing || next.is_empty(), crowned);
                 self.len -= 1;
                 land = next;
             }

@@ -34,6 +34,24 @@ impl<B: Bits> Move<B> {
 /// comes near it: quiet moves are at most four per empty square.
 pub const MAX_MOVES: usize = 512;
 
+/// How capture routes that take the same pieces from one square to one square are
+/// counted: the perft conventions, and what players see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Routes {
+    /// Routes with the same origin, destination and captured pieces are one move (what
+    /// players see and PDN writes; published "drop" counts).
+    Merged,
+    /// Every route is its own move, a route being the sequence of captured pieces with
+    /// the square the piece lands on after each: a flying king that goes on along the
+    /// same line over a second piece is one route per square it can land on before it
+    /// (published "keep" counts where landing squares are kept: kish's Turkish counts).
+    Every,
+    /// Every route, except that a flying king sweeping on along one line over a second
+    /// piece is one route whatever square it passes between them (dctl's published
+    /// "keep" counts).
+    Sweeps,
+}
+
 /// Receives moves from the generator.
 pub trait Sink<B: Bits> {
     /// A non-capturing move.
@@ -41,6 +59,12 @@ pub trait Sink<B: Bits> {
     /// A complete capture sequence with its precedence key (higher must be preferred)
     /// and its path of landing squares, the origin first.
     fn capture(&mut self, mv: Move<B>, key: u64, path: &[u8]);
+    /// Whether a flying king going on along a line is offered from every square it can
+    /// land on before the next piece (true) or from the last one only (false); `None`
+    /// for the variant's own choice ([`crate::variant::Rules::COLLINEAR_ROUTES_DISTINCT`]).
+    fn every_landing(&self) -> Option<bool> {
+        None
+    }
 }
 
 /// Decision for a capture offered with a precedence key.
@@ -71,21 +95,21 @@ pub(crate) fn admit(best: &mut u64, have_any: bool, key: u64) -> Admit {
 pub struct MoveList<B: Bits> {
     moves: ArrayVec<Move<B>, MAX_MOVES>,
     best: u64,
-    /// Merge routes that take the same pieces from the same origin to the same end.
-    pub merge_routes: bool,
+    /// How routes that end alike are counted.
+    pub routes: Routes,
 }
 
 impl<B: Bits> MoveList<B> {
     /// An empty list that merges duplicate routes (what players see).
     #[inline]
     pub fn new() -> Self {
-        Self::with_routes(true)
+        Self::with_routes(Routes::Merged)
     }
 
-    /// An empty list; `merge_routes == false` keeps every capture route as its own move.
+    /// An empty list counting capture routes by `routes`.
     #[inline]
-    pub fn with_routes(merge_routes: bool) -> Self {
-        MoveList { moves: ArrayVec::new(), best: 0, merge_routes }
+    pub fn with_routes(routes: Routes) -> Self {
+        MoveList { moves: ArrayVec::new(), best: 0, routes }
     }
 
     /// Empties the list.
@@ -149,13 +173,19 @@ impl<B: Bits> Sink<B> for MoveList<B> {
         match admit(&mut self.best, !self.moves.is_empty(), key) {
             Admit::Replace => self.moves.clear(),
             Admit::Keep => {
-                if self.merge_routes && self.as_slice().contains(&mv) {
+                if self.routes == Routes::Merged && self.as_slice().contains(&mv) {
                     return;
                 }
             }
             Admit::Skip => return,
         }
         self.push(mv);
+    }
+
+    #[inline(always)]
+    fn every_landing(&self) -> Option<bool> {
+        // Merged lists end the same either way: the fewer routes, the sooner.
+        Some(self.routes == Routes::Every)
     }
 }
 

@@ -1,22 +1,21 @@
 //! Perft: the number of move paths of a given length, with bulk counting at the last ply.
 
 use crate::movegen::{count_moves, generate};
-use crate::moves::MoveList;
+use crate::moves::{MoveList, Routes};
 use crate::position::Position;
 use crate::variant::Rules;
 
-/// Counts the move paths of length `depth`. `merge_routes` counts duplicate capture
-/// routes once (what players see); otherwise every route is its own move.
-pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, merge_routes: bool) -> u64 {
+/// Counts the move paths of length `depth`, capture routes counted by `routes`.
+pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, routes: Routes) -> u64 {
     match depth {
         0 => 1,
-        1 => count_moves(pos, merge_routes),
+        1 => count_moves(pos, routes),
         _ => {
-            let mut list = MoveList::with_routes(merge_routes);
+            let mut list = MoveList::with_routes(routes);
             generate(pos, &mut list);
             let mut n = 0;
             for m in list.iter() {
-                n += perft(&pos.play(m), depth - 1, merge_routes);
+                n += perft(&pos.play(m), depth - 1, routes);
             }
             n
         }
@@ -27,9 +26,9 @@ pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, merge_routes: bool) -> u64
 pub fn divide<R: Rules>(
     pos: &Position<R>,
     depth: u32,
-    merge_routes: bool,
+    routes: Routes,
 ) -> Vec<(crate::moves::Move<crate::position::BB<R>>, u64)> {
-    let mut list = MoveList::with_routes(merge_routes);
+    let mut list = MoveList::with_routes(routes);
     generate(pos, &mut list);
-    list.iter().map(|m| (*m, if depth <= 1 { 1 } else { perft(&pos.play(m), depth - 1, merge_routes) })).collect()
+    list.iter().map(|m| (*m, if depth <= 1 { 1 } else { perft(&pos.play(m), depth - 1, routes) })).collect()
 }

@@ -3,12 +3,12 @@
 use dama_core::movegen::legal_moves;
 use dama_core::perft::perft;
 use dama_core::variant::{Canadian, English, Frisian, International, Russian, Turkish};
-use dama_core::{Position, Rules};
+use dama_core::{Position, Routes, Rules};
 
 fn no_alloc<R: Rules>(depth: u32) {
     let pos = Position::<R>::start();
     let info = allocation_counter::measure(|| {
-        let n = perft(&pos, depth, true) + perft(&pos, depth, false);
+        let n = perft(&pos, depth, Routes::Merged) + perft(&pos, depth, Routes::Every);
         let l = legal_moves(&pos);
         assert!(n > 0 && !l.is_empty());
     });

@@ -5,14 +5,14 @@
 
 use dama_core::fen::parse_fen;
 use dama_core::perft::perft;
-use dama_core::{Position, Rules, Variant, VariantFn};
+use dama_core::{Position, Routes, Rules, Variant, VariantFn};
 
 const FAST_LIMIT: u64 = 30_000_000;
 
 struct Entry {
     variant: Variant,
     fen: Option<String>,
-    merge: Vec<bool>,
+    conventions: Vec<Routes>,
     depth: u32,
     nodes: u64,
 }
@@ -28,12 +28,18 @@ fn table() -> Vec<Entry> {
         if fen.is_some() {
             conv = f.next().unwrap();
         }
-        let merge = match conv {
-            "keep" => vec![false],
-            "drop" => vec![true],
-            "both" => vec![false, true],
-            c => panic!("bad convention {c}"),
-        };
+        // Conventions joined by '+'; "both" (the published tables' word for counts
+        // where keep and drop agree) is all three.
+        let conventions: Vec<Routes> = conv
+            .split('+')
+            .flat_map(|c| match c {
+                "drop" => vec![Routes::Merged],
+                "keep" => vec![Routes::Every],
+                "sweeps" => vec![Routes::Sweeps],
+                "both" => vec![Routes::Merged, Routes::Every, Routes::Sweeps],
+                c => panic!("bad convention {c}"),
+            })
+            .collect();
         for (i, item) in f.enumerate() {
             let (depth, nodes) = match item.strip_prefix('d') {
                 Some(rest) => {
@@ -42,13 +48,13 @@ fn table() -> Vec<Entry> {
                 }
                 None => (i as u32 + 1, item.parse().unwrap()),
             };
-            out.push(Entry { variant, fen: fen.clone(), merge: merge.clone(), depth, nodes });
+            out.push(Entry { variant, fen: fen.clone(), conventions: conventions.clone(), depth, nodes });
         }
     }
     out
 }
 
-struct Run<'a>(Option<&'a str>, u32, bool);
+struct Run<'a>(Option<&'a str>, u32, Routes);
 impl VariantFn for Run<'_> {
     type Output = u64;
     fn call<R: Rules>(self) -> u64 {
@@ -60,6 +66,15 @@ impl VariantFn for Run<'_> {
     }
 }
 
+/// The table's word for a convention.
+fn convention(r: Routes) -> &'static str {
+    match r {
+        Routes::Merged => "drop",
+        Routes::Every => "keep",
+        Routes::Sweeps => "sweeps",
+    }
+}
+
 fn run(deep: bool) {
     let mut failures = Vec::new();
     let mut checked = 0;
@@ -67,14 +82,14 @@ fn run(deep: bool) {
         if (e.nodes > FAST_LIMIT) != deep {
             continue;
         }
-        for &merge in &e.merge {
-            let got = e.variant.visit(Run(e.fen.as_deref(), e.depth, merge));
+        for &routes in &e.conventions {
+            let got = e.variant.visit(Run(e.fen.as_deref(), e.depth, routes));
             checked += 1;
             if got != e.nodes {
                 failures.push(format!(
                     "{} {} d{}: expected {}, got {}",
                     e.variant,
-                    if merge { "drop" } else { "keep" },
+                    convention(routes),
                     e.depth,
                     e.nodes,
                     got

@@ -3,7 +3,7 @@
 use dama_core::fen::parse_fen;
 use dama_core::movegen::{count_moves, legal_moves};
 use dama_core::notation::{move_to_string, parse_move};
-use dama_core::{Rules, Variant, VariantFn};
+use dama_core::{Routes, Rules, Variant, VariantFn};
 
 struct Check<'a> {
     fen: &'a str,
@@ -26,7 +26,7 @@ impl VariantFn for Check<'_> {
             return Err(format!("expected {:?}, generator gives {:?}", self.moves, shown));
         }
         if let Some(k) = self.keep {
-            let got = count_moves(&pos, false);
+            let got = count_moves(&pos, Routes::Every);
             if got != k {
                 return Err(format!("expected {k} routes, got {got}"));
             }
