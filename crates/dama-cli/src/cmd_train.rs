@@ -48,7 +48,7 @@ pub struct Args {
     /// Percent of games held out for validation.
     #[arg(long, default_value_t = 10)]
     validation: u32,
-    /// Start from: "material", "builtin", or a weights file.
+    /// Start from: "material" (a network: random weights), "builtin", or a weights file.
     #[arg(long, default_value = "material")]
     init: String,
     /// Shuffling seed.
@@ -61,6 +61,10 @@ pub struct Args {
     /// of pattern weights; the file is `<family>.nnue`.
     #[arg(long)]
     net: Option<String>,
+    /// Sets of a network's layers after the accumulator, each for a range of the number
+    /// of pieces on the board.
+    #[arg(long, default_value_t = 1)]
+    buckets: usize,
     /// Threads for network training.
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -209,8 +213,16 @@ fn run_net<R: Rules>(
     if a.sigmoid != net::LOGIT as f32 {
         bail!("a network is trained with --sigmoid {} (its output is in those units)", net::LOGIT);
     }
+    if a.buckets == 0 || a.buckets > net::MAX_BUCKETS {
+        bail!("--buckets {}: between 1 and {}", a.buckets, net::MAX_BUCKETS);
+    }
     let init = match a.init.as_str() {
         "material" => None,
+        "builtin" => Some(
+            net::builtin(a.family)
+                .map(|n| (*n).clone())
+                .with_context(|| format!("no network is built in for {}", a.family.key()))?,
+        ),
         path => Some(
             Net::from_bytes(&std::fs::read(path).with_context(|| format!("cannot read {path}"))?)
                 .with_context(|| path.to_string())?,
@@ -219,6 +231,7 @@ fn run_net<R: Rules>(
     let cfg = NetConfig {
         h1,
         h2,
+        buckets: a.buckets,
         epochs: a.epochs,
         lr: a.lr,
         decay: a.decay,
@@ -231,13 +244,15 @@ fn run_net<R: Rules>(
         report_epoch(e, &mut best, t0);
     });
     n.note = format!(
-        "dama train --net {h1}x{h2}: {raw} positions ({} distinct); {} epochs, lr {} decay {}, batch {}, lambda {}; validation loss {best:.5}",
+        "dama train --net {h1}x{h2} --buckets {}: {raw} positions ({} distinct); {} epochs, lr {} decay {}, batch {}, lambda {}, init {}; validation loss {best:.5}",
+        a.buckets,
         tr.len() + va.len(),
         a.epochs,
         a.lr,
         a.decay,
         a.batch,
-        a.lambda
+        a.lambda,
+        a.init
     );
     let mut outs: Vec<PathBuf> = a.out.iter().cloned().collect();
     if a.write {

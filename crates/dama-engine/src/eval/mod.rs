@@ -561,13 +561,14 @@ mod tests {
             inputs,
             h1,
             h2,
+            buckets: 1,
             note: String::new(),
             w1: (0..inputs * h1).map(|_| next(60)).collect(),
             b1: (0..h1).map(|_| next(60)).collect(),
             w2: (0..h1 * h2).map(|_| next(100)).collect(),
             b2: (0..h2).map(|_| i32::from(next(100)) * 50).collect(),
             w3: (0..h2).map(|_| next(300)).collect(),
-            b3: 77,
+            b3: vec![77],
         }
     }
 

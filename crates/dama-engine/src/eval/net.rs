@@ -1,7 +1,9 @@
 //! A small neural network evaluation in the NNUE style, the alternative to the pattern
 //! weights: the pieces of the side to move and of its opponent, each man and king on
 //! each square seen from the side to move, feed a layer of `h1` clipped-ReLU units
-//! (the accumulator), then `h2` clipped-ReLU units, then the score.
+//! (the accumulator), then `h2` clipped-ReLU units, then the score. The layers after
+//! the accumulator come in `buckets` sets, one for each range of the number of pieces
+//! on the board (an opening and an ending weigh the same features differently).
 //!
 //! Inference is integer only: first-layer weights and the accumulator in i16 (1/128
 //! units), hidden weights in i16 with i32 sums, so the plain loops vectorise on any
@@ -11,10 +13,11 @@
 //! the rows of the pieces a move changed ([`Net::update`]), with a full sum
 //! ([`Net::refresh`]) only where no parent is at hand.
 //!
-//! The file (little-endian): `DAMANNUE`, format version (u32 = 1), family key (u32
-//! length + bytes), inputs, h1, h2 (u32 each), the note (u32 length + UTF-8), then
-//! w1 (inputs × h1 i16, by input), b1 (h1 i16), w2 (h2 × h1 i16, by output unit),
-//! b2 (h2 i32), w3 (h2 i16), b3 (i32). Scales: first layer and activations 1/[`Q`],
+//! The file (little-endian): `DAMANNUE`, format version (u32: 2; 1 is read as one
+//! bucket), family key (u32 length + bytes), inputs, h1, h2, buckets (u32 each; no
+//! buckets in version 1), the note (u32 length + UTF-8), then w1 (inputs × h1 i16, by
+//! input), b1 (h1 i16), and for each bucket w2 (h2 × h1 i16, by output unit), b2 (h2
+//! i32), w3 (h2 i16), b3 (i32). Scales: first layer and activations 1/[`Q`],
 //! second and third layer weights 1/[`Q`], their sums 1/[`Q`]²; the output is a logit
 //! (P(win) = σ(out)) and the score is `out × 100` hundredths of a man.
 
@@ -38,8 +41,11 @@ pub const Q_SHIFT: u32 = 7;
 /// trained with).
 pub const LOGIT: i32 = 100;
 
-/// The format version this build reads and writes.
-pub const VERSION: u32 = 1;
+/// The format version this build writes (it also reads version 1).
+pub const VERSION: u32 = 2;
+
+/// Most output buckets a network may have.
+pub const MAX_BUCKETS: usize = 16;
 
 /// A quantised network.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,20 +58,47 @@ pub struct Net {
     pub h1: usize,
     /// Second-layer units (a multiple of 8).
     pub h2: usize,
+    /// Sets of the layers after the accumulator, by number of pieces ([`Net::bucket`]).
+    pub buckets: usize,
     /// How it was made.
     pub note: String,
     /// First layer, one row of `h1` per input.
     pub w1: Vec<i16>,
     /// First-layer biases.
     pub b1: Vec<i16>,
-    /// Second layer, one row of `h1` per unit.
+    /// Second layer, one row of `h1` per unit, `h2` rows per bucket.
     pub w2: Vec<i16>,
-    /// Second-layer biases (1/Q² units).
+    /// Second-layer biases (1/Q² units), `h2` per bucket.
     pub b2: Vec<i32>,
-    /// Output weights.
+    /// Output weights, `h2` per bucket.
     pub w3: Vec<i16>,
-    /// Output bias (1/Q² units).
-    pub b3: i32,
+    /// Output bias (1/Q² units), one per bucket.
+    pub b3: Vec<i32>,
+}
+
+/// Pieces one side has at the start on `R`'s board.
+pub fn start_pieces<R: Rules>() -> u32 {
+    let l = R::G::LAYOUT;
+    let per_row = if l.full { l.width } else { l.width / 2 };
+    (R::START_ROWS * usize::from(per_row)) as u32
+}
+
+/// The bucket of a position with `pieces` on the board, out of `buckets`, where both
+/// sides start with `per_side`: equal ranges of the piece count, the fullest board in
+/// the last bucket.
+pub fn bucket_of(pieces: u32, per_side: u32, buckets: usize) -> usize {
+    let max = (2 * per_side).max(1) as usize;
+    ((pieces.max(1) as usize - 1) * buckets / max).min(buckets - 1)
+}
+
+/// One bucket's layers after the accumulator.
+#[derive(Clone, Copy)]
+struct Layers<'a> {
+    h1: usize,
+    w2: &'a [i16],
+    b2: &'a [i32],
+    w3: &'a [i16],
+    b3: i32,
 }
 
 /// Why a network file could not be read.
@@ -199,7 +232,7 @@ fn hidden(dot: i32, bias: i32) -> i64 {
 
 /// The layers after the accumulator `view`, portable: clipped, then the hidden layer's
 /// dot products in sixteen lanes (the shape SSE2's `pmaddwd` takes).
-fn output_portable(net: &Net, view: &[i16]) -> i32 {
+fn output_portable(net: Layers<'_>, view: &[i16]) -> i32 {
     let h1 = net.h1;
     let mut a = [0i16; 512];
     let acc = &mut a[..h1];
@@ -207,7 +240,7 @@ fn output_portable(net: &Net, view: &[i16]) -> i32 {
         *x = (*v).clamp(0, Q as i16);
     }
     let mut out = i64::from(net.b3);
-    for ((row, b2), w3) in net.w2.chunks_exact(h1).zip(&net.b2).zip(&net.w3) {
+    for ((row, b2), w3) in net.w2.chunks_exact(h1).zip(net.b2).zip(net.w3) {
         let mut lanes = [0i32; 16];
         for (ca, cw) in acc.chunks_exact(16).zip(row.chunks_exact(16)) {
             for ((l, a), w) in lanes.iter_mut().zip(ca).zip(cw) {
@@ -231,7 +264,7 @@ fn logit_to_score(out: i64) -> i32 {
 #[cfg(target_arch = "x86_64")]
 struct OutputAvx2<'a> {
     v3: pulp::x86::V3,
-    net: &'a Net,
+    net: Layers<'a>,
     view: &'a [i16],
 }
 
@@ -279,14 +312,36 @@ impl pulp::NullaryFnOnce for OutputAvx2<'_> {
 }
 
 impl Net {
-    /// The layers after the accumulator `view` (one side's), as the score.
+    /// The layers of `bucket`.
+    fn layers(&self, bucket: usize) -> Layers<'_> {
+        let (h1, h2) = (self.h1, self.h2);
+        Layers {
+            h1,
+            w2: &self.w2[bucket * h2 * h1..(bucket + 1) * h2 * h1],
+            b2: &self.b2[bucket * h2..(bucket + 1) * h2],
+            w3: &self.w3[bucket * h2..(bucket + 1) * h2],
+            b3: self.b3[bucket],
+        }
+    }
+
+    /// The bucket of `pos`'s layers after the accumulator.
     #[inline]
-    fn output(&self, view: &[i16]) -> i32 {
+    pub fn bucket<R: Rules>(&self, pos: &Position<R>) -> usize {
+        if self.buckets == 1 {
+            return 0;
+        }
+        bucket_of(pos.occupied().count(), start_pieces::<R>(), self.buckets)
+    }
+
+    /// The layers of `bucket` after the accumulator `view` (one side's), as the score.
+    #[inline]
+    fn output(&self, view: &[i16], bucket: usize) -> i32 {
+        let net = self.layers(bucket);
         #[cfg(target_arch = "x86_64")]
         if let Some(v3) = *AVX2 {
-            return v3.vectorize(OutputAvx2 { v3, net: self, view });
+            return v3.vectorize(OutputAvx2 { v3, net, view });
         }
-        output_portable(self, view)
+        output_portable(net, view)
     }
 
     /// `to = from` with the rows of `changes` added and removed.
@@ -305,7 +360,7 @@ impl Net {
         let mut changes = Changes::default();
         active(pos, |i| changes.add.push(i as u16));
         self.apply(&self.b1, acc, &changes);
-        self.output(acc)
+        self.output(acc, self.bucket(pos))
     }
 
     /// Fills `acc` (2 × h1: White's view, then Black's) for `pos` from nothing.
@@ -349,7 +404,7 @@ impl Net {
     pub fn evaluate_acc<R: Rules>(&self, pos: &Position<R>, acc: &[i16]) -> i32 {
         let h1 = self.h1;
         let view = if pos.side() == Color::White { &acc[..h1] } else { &acc[h1..2 * h1] };
-        self.output(view)
+        self.output(view, self.bucket(pos))
     }
 
     /// Reads a network file.
@@ -365,7 +420,7 @@ impl Net {
         }
         let u32_of = |s: &[u8]| u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
         let v = u32_of(take(4)?);
-        if v != VERSION {
+        if v != 1 && v != VERSION {
             return Err(NetError::Version(v));
         }
         let kn = u32_of(take(4)?) as usize;
@@ -374,8 +429,18 @@ impl Net {
         let inputs = u32_of(take(4)?) as usize;
         let h1 = u32_of(take(4)?) as usize;
         let h2 = u32_of(take(4)?) as usize;
-        if h1 == 0 || h1 > 512 || h1 % 16 != 0 || h2 == 0 || h2 > 128 || h2 % 8 != 0 || inputs > 4 * 72 {
-            return Err(NetError::Sizes(format!("{inputs}-{h1}-{h2}")));
+        let buckets = if v == 1 { 1 } else { u32_of(take(4)?) as usize };
+        if h1 == 0
+            || h1 > 512
+            || h1 % 16 != 0
+            || h2 == 0
+            || h2 > 128
+            || h2 % 8 != 0
+            || inputs > 4 * 72
+            || buckets == 0
+            || buckets > MAX_BUCKETS
+        {
+            return Err(NetError::Sizes(format!("{inputs}-{h1}-{h2}, {buckets} buckets")));
         }
         let nn = u32_of(take(4)?) as usize;
         let note = String::from_utf8_lossy(take(nn)?).into_owned();
@@ -385,17 +450,20 @@ impl Net {
         };
         let w1 = i16s(take(2 * inputs * h1)?);
         let b1 = i16s(take(2 * h1)?);
-        let w2 = i16s(take(2 * h2 * h1)?);
-        let b2 = i32s(take(4 * h2)?);
-        let w3 = i16s(take(2 * h2)?);
-        let b3 = i32s(take(4)?)[0];
+        let (mut w2, mut b2, mut w3, mut b3) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..buckets {
+            w2.extend(i16s(take(2 * h2 * h1)?));
+            b2.extend(i32s(take(4 * h2)?));
+            w3.extend(i16s(take(2 * h2)?));
+            b3.extend(i32s(take(4)?));
+        }
         if at != b.len() {
             return Err(NetError::Format(at));
         }
-        Ok(Net { family, inputs, h1, h2, note, w1, b1, w2, b2, w3, b3 })
+        Ok(Net { family, inputs, h1, h2, buckets, note, w1, b1, w2, b2, w3, b3 })
     }
 
-    /// The file's bytes.
+    /// The file's bytes (the current format version).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut o = Vec::new();
         o.extend_from_slice(b"DAMANNUE");
@@ -403,25 +471,30 @@ impl Net {
         let key = self.family.key();
         o.extend_from_slice(&(key.len() as u32).to_le_bytes());
         o.extend_from_slice(key.as_bytes());
-        for x in [self.inputs, self.h1, self.h2] {
+        for x in [self.inputs, self.h1, self.h2, self.buckets] {
             o.extend_from_slice(&(x as u32).to_le_bytes());
         }
         o.extend_from_slice(&(self.note.len() as u32).to_le_bytes());
         o.extend_from_slice(self.note.as_bytes());
-        for w in self.w1.iter().chain(&self.b1).chain(&self.w2) {
+        for w in self.w1.iter().chain(&self.b1) {
             o.extend_from_slice(&w.to_le_bytes());
         }
-        for b in &self.b2 {
-            o.extend_from_slice(&b.to_le_bytes());
+        for k in 0..self.buckets {
+            let l = self.layers(k);
+            for w in l.w2 {
+                o.extend_from_slice(&w.to_le_bytes());
+            }
+            for b in l.b2 {
+                o.extend_from_slice(&b.to_le_bytes());
+            }
+            for w in l.w3 {
+                o.extend_from_slice(&w.to_le_bytes());
+            }
+            o.extend_from_slice(&l.b3.to_le_bytes());
         }
-        for w in &self.w3 {
-            o.extend_from_slice(&w.to_le_bytes());
-        }
-        o.extend_from_slice(&self.b3.to_le_bytes());
         o
     }
 }
-
 fn embedded(f: Family) -> &'static [u8] {
     match f {
         Family::ShortKings => include_bytes!("../../weights/short-kings.nnue"),
@@ -475,14 +548,40 @@ mod tests {
             inputs,
             h1,
             h2,
+            buckets: 1,
             note: "test".into(),
             w1,
             b1: vec![0; h1],
             w2,
             b2: vec![0; h2],
             w3,
-            b3: 0,
+            b3: vec![0],
         }
+    }
+
+    #[test]
+    fn buckets_split_the_piece_count_and_round_trip() {
+        // 10x10: 20 a side. Four buckets of ten pieces each, the full board last.
+        assert_eq!(start_pieces::<International>(), 20);
+        assert_eq!([1, 10, 11, 20, 21, 30, 31, 40].map(|p| bucket_of(p, 20, 4)), [0, 0, 1, 1, 2, 2, 3, 3]);
+        assert_eq!(bucket_of(40, 20, 1), 0);
+        assert_eq!(start_pieces::<dama_core::variant::Turkish>(), 16);
+        assert_eq!(start_pieces::<dama_core::variant::Thai>(), 8);
+        // Two buckets that differ only in their output bias: a full board and an ending
+        // score apart by it, and the file keeps both.
+        let mut n = tiny();
+        n.buckets = 2;
+        n.w2 = [n.w2.clone(), n.w2.clone()].concat();
+        n.b2 = [n.b2.clone(), n.b2.clone()].concat();
+        n.w3 = [n.w3.clone(), n.w3.clone()].concat();
+        n.b3 = vec![0, Q * Q];
+        let full = dama_core::Position::<International>::start();
+        let ending = parse_fen::<International>("W:W31,32:B1").unwrap();
+        assert_eq!(n.bucket(&full), 1);
+        assert_eq!(n.bucket(&ending), 0);
+        assert_eq!(n.evaluate(&full), 100);
+        assert_eq!(n.evaluate(&ending), (20 - 10) * 100 / 128);
+        assert_eq!(Net::from_bytes(&n.to_bytes()).unwrap(), n);
     }
 
     #[test]
@@ -498,7 +597,7 @@ mod tests {
                     ((x >> 40) % 700) as i16 - 300
                 })
                 .collect();
-            assert_eq!(net.output(&view), output_portable(&net, &view));
+            assert_eq!(net.output(&view, 0), output_portable(net.layers(0), &view));
         }
     }
 
