@@ -1,8 +1,12 @@
-//! FEN per PDN 3.0: `W:W31-50:B1-20`, `B:WK4,c3:Bb8.`, lidraughts' `:H0:F1` suffix.
+//! FEN per PDN 3.0: `W:W31-50:B1-20`, `B:WK4,c3:Bb8.`, lidraughts' `:H0:F1` suffix,
+//! and for Frisian lidraughts' king-move field `:+<n><square>+<n><square>` (Black's
+//! run first, then White's: how many non-capturing moves in a row the king on that
+//! square has made; the square is left out with a count of 0).
 
 use crate::color::Color;
+use crate::geometry::Geometry;
 use crate::notation::{parse_square, parse_square_styled, square_name, square_number, SquareStyle};
-use crate::position::{Position, Setup, SetupError};
+use crate::position::{KingRun, Position, Setup, SetupError};
 use crate::variant::{Notation, Rules};
 
 /// What is wrong with a FEN string; `at` is a 1-based character position.
@@ -46,6 +50,14 @@ pub enum FenError {
     /// One colour's list given twice.
     #[error("the {0} pieces are listed twice")]
     Repeated(Color),
+    /// A king-move field (`+<n><square>+<n><square>`) that does not read.
+    #[error("king-move field '{text}' at character {at}: expected +<count><square>+<count><square>")]
+    BadKingRuns {
+        /// The text.
+        text: String,
+        /// Where.
+        at: usize,
+    },
     /// The pieces do not make a position of the variant.
     #[error("{0}")]
     Setup(#[from] SetupError),
@@ -85,8 +97,9 @@ pub fn parse_setup<R: Rules>(fen: &str) -> Result<Setup, FenError> {
         let color = match first {
             Some('W') | Some('w') => Color::White,
             Some('B') | Some('b') => Color::Black,
-            // lidraughts adds `:H<n>` (half-move clock) and `:F<n>` (move number).
-            Some('H') | Some('F') if n > 2 => continue,
+            // lidraughts adds `:H<n>` (half-move clock) and `:F<n>` (move number), and
+            // for Frisian the king-move field, read by `parse_fen`.
+            Some('H') | Some('F') | Some('+') if n > 2 => continue,
             _ => return Err(FenError::BadList { found: f.chars().take(8).collect(), at }),
         };
         if seen[color.index()] {
@@ -141,9 +154,47 @@ pub fn parse_setup<R: Rules>(fen: &str) -> Result<Setup, FenError> {
     Ok(setup)
 }
 
-/// Reads a FEN into a checked position.
+/// Reads a FEN into a checked position (with the Frisian king-move field, if any).
 pub fn parse_fen<R: Rules>(fen: &str) -> Result<Position<R>, FenError> {
-    Ok(Position::from_setup(&parse_setup::<R>(fen)?)?)
+    let pos = Position::from_setup(&parse_setup::<R>(fen)?)?;
+    match king_runs_field::<R>(fen)? {
+        Some(runs) => Ok(pos.with_king_runs(runs)?),
+        None => Ok(pos),
+    }
+}
+
+/// The king-move field of a FEN (`+<count><square>+<count><square>`, Black's first),
+/// as (White's, Black's) runs.
+fn king_runs_field<R: Rules>(fen: &str) -> Result<Option<[KingRun; 2]>, FenError> {
+    let mut at = 1;
+    for field in fen.trim().trim_matches('"').split(':') {
+        let here = at + (field.len() - field.trim_start().len());
+        at += field.chars().count() + 1;
+        let f = field.trim().trim_end_matches('.');
+        let Some(body) = f.strip_prefix('+') else { continue };
+        let bad = || FenError::BadKingRuns { text: f.to_string(), at: here };
+        let mut runs = [KingRun::default(); 2];
+        let parts: Vec<&str> = body.split('+').collect();
+        if parts.len() != 2 {
+            return Err(bad());
+        }
+        // Black's run, then White's.
+        for (c, part) in [Color::Black, Color::White].into_iter().zip(parts) {
+            let mut chars = part.chars();
+            let count = chars.next().and_then(|d| d.to_digit(10)).ok_or_else(bad)? as u8;
+            let square = chars.as_str();
+            runs[c.index()] = match (count, square.is_empty()) {
+                (0, true) => KingRun::default(),
+                (0, false) | (_, true) => return Err(bad()),
+                _ => {
+                    let index = parse_square::<R>(square).ok_or_else(bad)?;
+                    KingRun { bit: R::G::LAYOUT.bit_of[index], count }
+                }
+            };
+        }
+        return Ok(Some(runs));
+    }
+    Ok(None)
 }
 
 /// Writes the canonical FEN: side, White's list, Black's list, squares in reading
@@ -166,6 +217,20 @@ pub fn write_fen<R: Rules>(pos: &Position<R>) -> String {
         }
         items.sort();
         out.push_str(&items.into_iter().map(|(_, n)| n).collect::<Vec<_>>().join(","));
+    }
+    let runs = pos.king_runs();
+    if runs.iter().any(|r| r.count > 0) {
+        // Frisian: the king-move field, Black's run first, as lidraughts writes it.
+        let l = R::G::LAYOUT;
+        out.push(':');
+        for c in [Color::Black, Color::White] {
+            let r = runs[c.index()];
+            out.push('+');
+            out.push_str(&r.count.to_string());
+            if r.count > 0 {
+                out.push_str(&square_name::<R>(l.index_of_bit[r.bit as usize] as usize));
+            }
+        }
     }
     out
 }

@@ -30,9 +30,17 @@ pub struct DrawRules {
     /// FMJD endgames against a lone king: three pieces with a king, 16 moves each;
     /// two pieces or fewer with a king, 5 moves each.
     pub fmjd_endgames: bool,
-    /// Russian (seed 000): three kings or more against a lone king must capture it by
-    /// their side's n-th move counted from when that balance arose (15).
+    /// Russian (seed 000; FMJD rules for draughts-64): three kings or more against a
+    /// lone king must capture it by their side's n-th move counted from when that
+    /// balance arose (15). Pool (APCA): 13.
     pub many_kings_vs_king_moves: Option<u32>,
+    /// Russian (FMJD rules for draughts-64, 7.2.6): with kings on both sides, no capture
+    /// and no crowning in 30 moves each with 4 or 5 pieces on the board, in 60 moves
+    /// each with 6 or 7.
+    pub russian_balance: bool,
+    /// Frisian: two kings against a lone king, 7 moves each; a king against a king, 2
+    /// moves each.
+    pub frisian_endings: bool,
     /// Russian (seed 000): one king against one king is a draw where neither can win
     /// (solved exactly; the side to move may capture at once, or a king cornered on
     /// the long diagonal may be lost).
@@ -71,7 +79,17 @@ impl DrawRules {
                 DrawRules { kings_only_adjudication_plies: Some(20), repetition: None, ..base }
             }
             (Variant::English, _) => DrawRules { no_progress_plies: Some(80), ..base },
-            (Variant::Russian, _) => DrawRules { many_kings_vs_king_moves: Some(15), king_vs_king: true, ..base },
+            // FMJD's rules for draughts-64 (the Russian federation's): seed 000's rules
+            // and 15 moves each of kings only, and the balance rule for 4-7 pieces.
+            (Variant::Russian, _) => DrawRules {
+                many_kings_vs_king_moves: Some(15),
+                king_vs_king: true,
+                kings_only_plies: Some(30),
+                russian_balance: true,
+                ..base
+            },
+            (Variant::Pool, _) => DrawRules { many_kings_vs_king_moves: Some(13), ..base },
+            (Variant::Frisian, _) => DrawRules { frisian_endings: true, ..base },
             (Variant::Turkish, _) => DrawRules { turkish_endings: true, ..base },
             (Variant::International | Variant::Brazilian | Variant::Canadian, _) => {
                 DrawRules { kings_only_plies: Some(50), fmjd_endgames: true, ..base }
@@ -429,11 +447,6 @@ impl<R: Rules> Game<R> {
                 return over(None, EndReason::NoProgress(n));
             }
         }
-        if let Some(n) = r.kings_only_plies {
-            if c.kings_only >= n {
-                return over(None, EndReason::KingsOnly(n));
-            }
-        }
         // Endgames against a lone king: (pieces of the strong side, whether it has a king).
         let lone_king = |strong: (u32, u32), weak: (u32, u32)| weak == (0, 1) && strong.1 >= 1;
         for (strong_side, strong, weak) in [(Color::White, (wm, wk), (bm, bk)), (Color::Black, (bm, bk), (wm, wk))] {
@@ -441,6 +454,16 @@ impl<R: Rules> Game<R> {
                 continue;
             }
             let total = strong.0 + strong.1;
+            if r.frisian_endings {
+                let moves = match strong {
+                    (0, 2) => Some(7),
+                    (0, 1) => Some(2),
+                    _ => None,
+                };
+                if let Some(m) = moves.filter(|m| c.same_material >= 2 * m) {
+                    return over(None, EndReason::LoneKingEndgame(m));
+                }
+            }
             if r.fmjd_endgames {
                 let moves = if total == 3 {
                     Some(16)
@@ -463,6 +486,23 @@ impl<R: Rules> Game<R> {
                 if strong.1 >= 3 && strong_moves >= m {
                     return over(None, EndReason::ManyKingsVsKing(m));
                 }
+            }
+        }
+        // The general counts come after the endings' own (which are shorter, or the
+        // seed's wording for the same draw).
+        if let Some(n) = r.kings_only_plies {
+            if c.kings_only >= n {
+                return over(None, EndReason::KingsOnly(n));
+            }
+        }
+        if r.russian_balance && wk >= 1 && bk >= 1 {
+            let plies = match wm + wk + bm + bk {
+                4 | 5 => Some(60),
+                6 | 7 => Some(120),
+                _ => None,
+            };
+            if let Some(n) = plies.filter(|&n| c.no_progress >= n) {
+                return over(None, EndReason::NoProgress(n));
             }
         }
         if let Some(n) = r.move_cap_plies {

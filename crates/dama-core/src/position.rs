@@ -53,6 +53,15 @@ pub enum SetupError {
         /// The square's name.
         square: String,
     },
+    /// A run of king moves (Frisian) that the position cannot have: the variant has no
+    /// limit, the count is over it, or no king of that side stands on the square.
+    #[error("{color}: {what}")]
+    KingRun {
+        /// The side.
+        color: Color,
+        /// What is wrong.
+        what: String,
+    },
 }
 
 /// The most pieces one side may have: the largest start position on the board
@@ -251,6 +260,32 @@ impl<R: Rules> Position<R> {
         self.run
     }
 
+    /// The same position with the given king-move runs (White's, Black's), checked:
+    /// a run needs the variant's limit ([`Rules::KING_MOVE_LIMIT`]), a count up to it,
+    /// and a king of its side on its square.
+    pub fn with_king_runs(&self, runs: [KingRun; 2]) -> Result<Self, SetupError> {
+        for c in Color::ALL {
+            let r = runs[c.index()];
+            if r.count == 0 {
+                continue;
+            }
+            let bad = |what: String| Err(SetupError::KingRun { color: c, what });
+            if R::KING_MOVE_LIMIT == 0 {
+                return bad("this variant has no limit on king moves".into());
+            }
+            if r.count > R::KING_MOVE_LIMIT {
+                return bad(format!("{} king moves in a row, more than the {} allowed", r.count, R::KING_MOVE_LIMIT));
+            }
+            if u32::from(r.bit) >= 128 || !(self.kings_of(c) & BB::<R>::bit(u32::from(r.bit))).any() {
+                return bad("the king that made the moves is not on its square".into());
+            }
+        }
+        let mut p = *self;
+        p.run = runs.map(|r| if r.count == 0 { KingRun::default() } else { r });
+        p.hash = p.compute_hash();
+        Ok(p)
+    }
+
     /// The Zobrist hash, kept up to date by [`Position::play`].
     #[inline(always)]
     pub fn hash(&self) -> u64 {
@@ -317,6 +352,12 @@ impl<R: Rules> Position<R> {
             };
             h ^= zobrist::king_run(us, old.count, old.bit) ^ zobrist::king_run(us, new.count, new.bit);
             run[us] = new;
+            // A run whose king is taken is over: one position, one way to write it.
+            let theirs = self.run[them];
+            if theirs.count > 0 && captured.has(u32::from(theirs.bit)) {
+                h ^= zobrist::king_run(them, theirs.count, theirs.bit) ^ zobrist::king_run(them, 0, 0);
+                run[them] = KingRun::default();
+            }
         }
         let pieces = if us == 0 { [mover, enemy] } else { [enemy, mover] };
         Position { pieces, kings, side: !self.side, run, hash: h, _rules: PhantomData }

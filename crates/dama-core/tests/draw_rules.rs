@@ -251,3 +251,85 @@ fn events_that_are_not_moves() {
     g.time_out(Color::White);
     assert_eq!(over(&g), GameResult { winner: Some(Color::Black), reason: EndReason::Time });
 }
+
+#[test]
+fn russian_federation_counts_kings_only_moves_and_the_balance_of_forces() {
+    // FMJD's rules for draughts-64, 7.2: with kings on both sides, 15 moves each in which
+    // only kings move and nothing is captured draw. The men stay where they are.
+    let rules = DrawRules { repetition: None, ..DrawRules::official(Variant::Russian) };
+    let cycle = ["c1-d2", "f8-g7", "d2-c1", "g7-f8"];
+    let mut g = game::<Russian>("W:WKc1,a3:BKf8,h6", rules);
+    for ply in 1..30 {
+        shuttle(&mut g, &cycle);
+        assert_eq!(g.status(), Status::Ongoing, "ply {ply}");
+    }
+    shuttle(&mut g, &cycle);
+    assert_eq!(over(&g), GameResult { winner: None, reason: EndReason::KingsOnly(30) });
+    assert_eq!(over(&g).to_string(), "Draw: 15 moves each with only kings moving and no capture");
+    // 7.2.6: the balance unchanged (no capture, no crowning) for 30 moves each with 4 or 5
+    // pieces, 60 moves each with 6 or 7 (the kings-only count left out to see it alone);
+    // none with 8.
+    let rules = DrawRules { kings_only_plies: None, ..rules };
+    for (fen, plies) in [("W:WKc1,a3:BKf8,h6", 60), ("W:WKc1,a3,e1:BKf8,h6,a7", 120)] {
+        let mut g = game::<Russian>(fen, rules);
+        for ply in 1..plies {
+            shuttle(&mut g, &cycle);
+            assert_eq!(g.status(), Status::Ongoing, "{fen} ply {ply}");
+        }
+        shuttle(&mut g, &cycle);
+        assert_eq!(over(&g).reason, EndReason::NoProgress(plies), "{fen}");
+    }
+    let mut g = game::<Russian>("W:WKc1,a3,e1,g1:BKf8,h6,a7,b8", rules);
+    for _ in 0..200 {
+        shuttle(&mut g, &cycle);
+    }
+    assert_eq!(g.status(), Status::Ongoing);
+}
+
+#[test]
+fn pool_three_kings_have_thirteen_moves() {
+    use dama_core::variant::Pool;
+    // APCA: three kings against one must win within thirteen moves. Black (the lone king)
+    // moves first; White's 13th move is ply 26.
+    let rules = DrawRules { repetition: None, ..DrawRules::official(Variant::Pool) };
+    let mut g = game::<Pool>("B:WK29,K30,K31:BK3", rules);
+    let cycle = ["3-7", "29-25", "7-3", "25-29"];
+    for ply in 1..26 {
+        shuttle(&mut g, &cycle);
+        assert_eq!(g.status(), Status::Ongoing, "ply {ply}");
+    }
+    shuttle(&mut g, &cycle);
+    assert_eq!(over(&g), GameResult { winner: None, reason: EndReason::ManyKingsVsKing(13) });
+}
+
+#[test]
+fn frisian_two_kings_against_one_have_seven_moves_and_one_each_two() {
+    use dama_core::variant::Frisian;
+    let rules = DrawRules { repetition: None, ..DrawRules::official(Variant::Frisian) };
+    let cycle = ["46-41", "1-6", "41-46", "6-1"];
+    // Two kings against one: 7 moves each from when the balance arose.
+    let mut g = game::<Frisian>("W:WK46,K50:BK1", rules);
+    for ply in 1..14 {
+        shuttle(&mut g, &cycle);
+        assert_eq!(g.status(), Status::Ongoing, "ply {ply}");
+    }
+    shuttle(&mut g, &cycle);
+    assert_eq!(over(&g), GameResult { winner: None, reason: EndReason::LoneKingEndgame(7) });
+    // One king each: 2 moves each, room to capture at once.
+    let mut g = game::<Frisian>("W:WK46:BK1", rules);
+    for _ in 0..3 {
+        shuttle(&mut g, &cycle);
+        assert_eq!(g.status(), Status::Ongoing);
+    }
+    shuttle(&mut g, &cycle);
+    assert_eq!(over(&g).reason, EndReason::LoneKingEndgame(2));
+    // With a man left on the strong side, no such count (the kings take turns: a king
+    // may move three times in a row while its side has men).
+    let mut g = game::<Frisian>("W:WK46,K50,36:BK1", rules);
+    for _ in 0..5 {
+        for m in ["46-41", "1-6", "41-46", "6-1", "50-45", "1-6", "45-50", "6-1"] {
+            g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+    }
+    assert_eq!(g.status(), Status::Ongoing);
+}

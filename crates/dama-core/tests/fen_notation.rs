@@ -177,3 +177,45 @@ fn positions_from_bit_sets_are_checked_like_setups() {
     // The start position itself.
     assert_eq!(Position::<English>::from_bits(men, none, p.side()).unwrap(), p);
 }
+
+#[test]
+fn frisian_king_moves_survive_fen() {
+    use dama_core::game::{DrawRules, Game};
+    use dama_core::movegen::legal_moves;
+    use dama_core::variant::Frisian;
+    // White's king makes three moves in a row while its side still has a man: the
+    // fourth must be another piece's. The count is part of the FEN, as lidraughts
+    // writes it (Black's run first, then White's).
+    let start = parse_fen::<Frisian>("W:W36,K47:B1,2,3").unwrap();
+    let mut g = Game::from_position(start, DrawRules::official(dama_core::Variant::Frisian));
+    for m in ["47-42", "1-7", "42-47", "7-11", "47-42", "11-16"] {
+        g.play_text(m).unwrap();
+    }
+    let pos = *g.position();
+    let fen = write_fen(&pos);
+    assert_eq!(fen, "W:W36,K42:B2,3,16:+0+342");
+    let back = parse_fen::<Frisian>(&fen).unwrap();
+    assert_eq!(back, pos);
+    assert_eq!(back.hash(), pos.hash());
+    let moves: Vec<String> =
+        legal_moves(&back).iter().map(|m| dama_core::notation::move_to_string(&back, m, false)).collect();
+    assert_eq!(moves, ["36-31"], "only the man may move");
+    // lidraughts' full form with the clock fields reads the same.
+    assert_eq!(parse_fen::<Frisian>("W:W36,K42:B2,3,16:H6:F4:+0+342").unwrap(), pos);
+    // No run: no field, and a zero field reads as none.
+    assert_eq!(write_fen(&start), "W:W36,K47:B1,2,3");
+    assert_eq!(parse_fen::<Frisian>("W:W36,K47:B1,2,3:+0+0").unwrap(), start);
+    // Runs that cannot be: over the limit, on a square without the side's king, in a
+    // variant without the rule, or unreadable.
+    for bad in ["W:W36,K42:B2,3,16:+0+442", "W:W36,K42:B2,3,16:+0+336", "W:W36,K42:B2,3,16:+0+3", "W:W36,K42:B2:+x"] {
+        assert!(parse_fen::<Frisian>(bad).is_err(), "{bad}");
+    }
+    assert!(parse_fen::<International>("W:W36,K42:B2,3,16:+0+342").is_err());
+    // A run ends with its king: once taken, the position has no run (found by the
+    // random-game property test, which writes and reads every position).
+    let p = parse_fen::<Frisian>("W:W27:BK22,3:+122+0").unwrap();
+    let m = dama_core::notation::parse_move(&p, "27x18").unwrap();
+    let after = p.play(&m);
+    assert_eq!(write_fen(&after), "B:W18:B3");
+    assert_eq!(parse_fen::<Frisian>("B:W18:B3").unwrap(), after);
+}
