@@ -139,6 +139,23 @@ pub enum EndReason {
     Adjudication,
 }
 
+impl EndReason {
+    /// True for the ends a count of the rules decides (repetition, moves without
+    /// progress, the endings' move limits, the material rules), not the board (no
+    /// move, no piece) or an event (agreement, resignation, time, adjudication).
+    pub fn is_count(&self) -> bool {
+        !matches!(
+            self,
+            EndReason::NoMoves
+                | EndReason::NoPieces
+                | EndReason::Agreement
+                | EndReason::Resignation
+                | EndReason::Time
+                | EndReason::Adjudication
+        )
+    }
+}
+
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -374,6 +391,20 @@ impl<R: Rules> Game<R> {
         self.counters = c;
         self.status = self.evaluate();
         Ok(self.status)
+    }
+
+    /// Plays a move of a record kept from before the rules in force were adopted (a
+    /// stored game of an older release): where a counting rule (repetition, moves
+    /// without progress, the endings' move counts) would have ended the game earlier,
+    /// the record goes on as it was played; no legal move or no piece still ends it.
+    pub fn play_recorded(&mut self, mv: &Move<BB<R>>) -> Result<Status, GameError> {
+        if let Status::Over(r) = self.status {
+            if !r.reason.is_count() {
+                return Err(GameError::Over(r));
+            }
+            self.status = Status::Ongoing;
+        }
+        self.play(mv)
     }
 
     /// Plays a move given as text (`11-15`, `c3:e5`, ...).

@@ -333,3 +333,24 @@ fn frisian_two_kings_against_one_have_seven_moves_and_one_each_two() {
     }
     assert_eq!(g.status(), Status::Ongoing);
 }
+
+#[test]
+fn a_record_kept_under_older_rules_replays_past_a_newer_count() {
+    // A Russian game played before the 15-moves-each kings-only rule: under the rules in
+    // force it would end at ply 30, and a stored record goes on to ply 34.
+    let rules = DrawRules { repetition: None, ..DrawRules::official(Variant::Russian) };
+    let cycle = ["c1-d2", "f8-g7", "d2-c1", "g7-f8"];
+    let mut g = game::<Russian>("W:WKc1,a3:BKf8,h6", rules);
+    for i in 0..34 {
+        let pos = *g.position();
+        let mv = dama_core::notation::parse_move(&pos, cycle[i % 4]).unwrap();
+        g.play_recorded(&mv).unwrap_or_else(|e| panic!("ply {}: {e}", i + 1));
+    }
+    assert_eq!(g.plies().len(), 34);
+    // Still a draw by the rules in force; a move the board forbids is still refused.
+    assert_eq!(over(&g).reason, EndReason::KingsOnly(30));
+    let mut g = game::<Russian>("B:WKc1:B", DrawRules::official(Variant::Russian));
+    assert_eq!(over(&g).reason, EndReason::NoPieces);
+    let any = dama_core::Move { from: 0, to: 1, promote: false, captured: Default::default() };
+    assert!(g.play_recorded(&any).is_err());
+}

@@ -52,6 +52,9 @@ pub trait Session: Send + Sync {
     fn legal(&self) -> Vec<MoveView>;
     /// Plays a move given as text; returns it as played.
     fn play(&mut self, text: &str) -> Result<MoveView, String>;
+    /// Plays a stored move when a game is restored: a record kept under older rules goes
+    /// on past a count that the rules in force would have ended it by.
+    fn play_recorded(&mut self, text: &str) -> Result<MoveView, String>;
     /// Where the game stands.
     fn status(&self) -> Status;
     /// Ends the game by an event that is not a move.
@@ -135,6 +138,14 @@ impl<R: Rules> Session for Live<R> {
     fn play(&mut self, text: &str) -> Result<MoveView, String> {
         let pos = *self.game.position();
         let mv = self.game.play_text(text).map_err(|e| e.to_string())?;
+        let v = view(&pos, &mv);
+        self.long.push(v.long.clone());
+        Ok(v)
+    }
+    fn play_recorded(&mut self, text: &str) -> Result<MoveView, String> {
+        let pos = *self.game.position();
+        let mv = dama_core::notation::parse_move(&pos, text).map_err(|e| e.to_string())?;
+        self.game.play_recorded(&mv).map_err(|e| e.to_string())?;
         let v = view(&pos, &mv);
         self.long.push(v.long.clone());
         Ok(v)

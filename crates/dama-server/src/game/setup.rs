@@ -187,7 +187,7 @@ fn spawn(
     let mut last_at = None;
     for m in &moves {
         let side = a.session.side();
-        let v = a.session.play(&m.notation).map_err(|_| ApiError::Internal)?;
+        let v = a.session.play_recorded(&m.notation).map_err(|_| ApiError::Internal)?;
         if let Some(c) = m.clock_ms {
             a.clock.remaining[side.index()] = c.max(0) as u64;
         }
