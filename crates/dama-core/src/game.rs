@@ -55,8 +55,12 @@ pub struct DrawRules {
 /// Named sets of rules a game can be played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RulePreset {
-    /// The variant's federation rules (for Russian and Turkish, the seed rules).
+    /// The variant's federation rules (for Russian, FMJD's rules for draughts-64, which
+    /// hold all of seed 000's; for Turkish, seed 002's).
     Official,
+    /// Seed 000 (Russian) exactly: its draws only (repetition, a king against a king,
+    /// three kings against a lone king in 15 moves), without FMJD's counts.
+    Seed000,
     /// Seed 001 (English/American): whole-game clocks, 40 move pairs without capture
     /// or crowning, 200-move cap.
     Seed001,
@@ -79,6 +83,11 @@ impl DrawRules {
                 DrawRules { kings_only_adjudication_plies: Some(20), repetition: None, ..base }
             }
             (Variant::English, _) => DrawRules { no_progress_plies: Some(80), ..base },
+            // Seed 000's list of draws and nothing more: where it and FMJD differ, a
+            // player who asks for the seed's rules gets them.
+            (Variant::Russian, RulePreset::Seed000) => {
+                DrawRules { many_kings_vs_king_moves: Some(15), king_vs_king: true, ..base }
+            }
             // FMJD's rules for draughts-64 (the Russian federation's): seed 000's rules
             // and 15 moves each of kings only, and the balance rule for 4-7 pieces.
             (Variant::Russian, _) => DrawRules {

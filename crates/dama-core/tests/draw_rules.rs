@@ -287,6 +287,30 @@ fn russian_federation_counts_kings_only_moves_and_the_balance_of_forces() {
 }
 
 #[test]
+fn seed_000_preset_draws_by_its_own_list_only() {
+    // Seed 000 names four draws: neither side can win (a king against a king), the third
+    // repetition, agreement, and three kings that do not catch a lone king by their 15th
+    // move. Its preset keeps those and leaves out FMJD's counts: the kings shuttle on
+    // with men on the board long after the federation's 15 moves each.
+    let seed = DrawRules::preset(Variant::Russian, RulePreset::Seed000);
+    assert_eq!((seed.repetition, seed.many_kings_vs_king_moves, seed.king_vs_king), (Some(3), Some(15), true));
+    let rules = DrawRules { repetition: None, ..seed };
+    let mut g = game::<Russian>("W:WKc1,a3:BKf8,h6", rules);
+    for _ in 0..200 {
+        shuttle(&mut g, &["c1-d2", "f8-g7", "d2-c1", "g7-f8"]);
+    }
+    assert_eq!(g.status(), Status::Ongoing);
+    let mut g = game::<Russian>("W:WKc1,Ke1,Kg1:BKh8", rules);
+    for _ in 0..29 {
+        shuttle(&mut g, &["c1-d2", "h8-g7", "d2-c1", "g7-h8"]);
+    }
+    assert_eq!(over(&g).reason, EndReason::ManyKingsVsKing(15));
+    assert_eq!(over(&game::<Russian>("W:WKa1:BKh6", seed)).reason, EndReason::KingVsKing);
+    // The preset is Russian's: English under it plays its official rules.
+    assert_eq!(DrawRules::preset(Variant::English, RulePreset::Seed000), DrawRules::official(Variant::English));
+}
+
+#[test]
 fn pool_three_kings_have_thirteen_moves() {
     use dama_core::variant::Pool;
     // APCA: three kings against one must win within thirteen moves. Black (the lone king)

@@ -21,6 +21,7 @@ on_both!(
     a_series_of_two_games_swaps_colours,
     open_game_from_the_lobby_to_the_end,
     seed_003_clock_and_arbiter,
+    seed_001_pdn_says_red_and_black,
     the_screens_endpoints_and_their_bad_input
 );
 
@@ -524,5 +525,38 @@ async fn seed_003_clock_and_arbiter(db: String) {
     let s = snapshot(srv.addr, &id).await;
     assert_eq!(s["state"], "finished", "{s}");
     assert_eq!(s["result"]["text"], "White wins: adjudication");
+    srv.task.abort();
+}
+
+/// Seed 001 plays Red (moving first) against Black. PDN's English seats stay as readers
+/// expect them (the Black seat moves first), and the tags say the house rules and which
+/// side is which; the other presets and variants keep their own names.
+async fn seed_001_pdn_says_red_and_black(db: String) {
+    let srv = start(&db).await;
+    let tags = |pdn: &str| {
+        let g = dama_core::pdn::read_all(pdn).remove(0).unwrap();
+        (g.tag("Rules").map(str::to_string), g.tag("Sides").map(str::to_string), g.tag("GameType").map(str::to_string))
+    };
+    let pdn_of = |id: String| async move {
+        let (st, pdn) = http(srv.addr, "GET", &format!("/api/games/{id}/pdn"), None, None).await;
+        assert_eq!(st, 200);
+        pdn.as_str().unwrap().to_string()
+    };
+    let (id, t, _) = create(srv.addr, json!({"variant": "english", "mode": "hotseat", "rules": "seed001"})).await;
+    // The first move is the Black seat's (Red's): 11-15 from the men on 1-12.
+    assert_eq!(mv(srv.addr, &id, &t, "11-15").await.0, 200);
+    let (rules, sides, gametype) = tags(&pdn_of(id).await);
+    assert_eq!(rules.as_deref(), Some("seed 001"));
+    assert_eq!(sides.as_deref(), Some("Red (the Black seat) moves first, Black (the White seat) second"));
+    assert_eq!(gametype.as_deref(), Some("21"));
+    let (id, _, _) = create(srv.addr, json!({"variant": "english", "mode": "hotseat", "rules": "seed003"})).await;
+    assert_eq!(tags(&pdn_of(id).await).0.as_deref(), Some("seed 003"));
+    let (id, _, _) = create(srv.addr, json!({"variant": "english", "mode": "hotseat"})).await;
+    assert_eq!(tags(&pdn_of(id).await).0, None);
+    // The presets concern English only: a Russian game asked for with them plays its own.
+    let (id, _, _) = create(srv.addr, json!({"variant": "russian", "mode": "hotseat", "rules": "seed001"})).await;
+    assert_eq!(tags(&pdn_of(id).await), (None, None, Some("25".to_string())));
+    let (id, _, _) = create(srv.addr, json!({"variant": "russian", "mode": "hotseat", "rules": "seed000"})).await;
+    assert_eq!(tags(&pdn_of(id).await).0.as_deref(), Some("seed 000"));
     srv.task.abort();
 }

@@ -915,3 +915,67 @@ async fn a_series_with_touch_move_takeback_and_resignation() {
         c.close().await.unwrap();
     }
 }
+
+/// Seed 001 plays Red (moving first) against Black: the form, the pieces, the panel, the
+/// board's spoken names, the result and the replay say so; an official English game
+/// keeps Black and White.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seed_001_shows_red_against_black() {
+    let Some((addr, d)) = start("seed001").await else { return };
+    let c = browser(&d, 1024, 800, "en-US").await;
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    click(&c, "input[name=variant][value=english]").await;
+    click(&c, "input[name=mode][value=hotseat]").await;
+    find(&c, "#rules").await.select_by_value("seed001").await.unwrap();
+    until("the Red choice", || async { text(&c, "#color").await.contains("Red (moves first)") }).await;
+    click(&c, "#start").await;
+    let id = game_id(&c).await;
+    find(&c, ".board").await;
+    let panel = text(&c, ".panel").await;
+    assert!(panel.contains("Red to move") && panel.contains("Black"), "{panel}");
+    assert!(!panel.contains("White"), "{panel}");
+    // Seeds 000 and 003: the corner square on each player's left is a dark, playing
+    // square (29 in English numbering, seen from the side of the men on 21-32).
+    let corner = "const b = document.querySelector('.board').getBoundingClientRect(); \
+        return document.elementFromPoint(b.left + b.width / 16, b.bottom - b.height / 16).closest('[data-sq]')?.dataset.sq";
+    assert_eq!(c.execute(corner, vec![]).await.unwrap(), serde_json::json!("29"));
+    // The pieces on 1-12 move first and are red; those on 21-32 are black.
+    let fill = |sq: &'static str| {
+        let c = c.clone();
+        async move {
+            let js =
+                format!("return getComputedStyle(document.querySelector(\"button[data-sq='{sq}'] ellipse\")).fill");
+            c.execute(&js, vec![]).await.unwrap().as_str().unwrap().to_string()
+        }
+    };
+    assert_eq!(fill("11").await, "rgb(179, 38, 30)");
+    assert_eq!(fill("22").await, "rgb(36, 33, 29)");
+    let label = find(&c, "button[data-sq='11']").await.attr("aria-label").await.unwrap().unwrap();
+    assert!(label.contains("red man"), "{label}");
+    shot(&c, "seed001-1-red-to-move").await;
+    wait_interactive(&c).await;
+    let snap = get(addr, &format!("/api/games/{id}")).await;
+    click_move(&c, &engine_choice(&snap)).await;
+    until("Black to move", || async { text(&c, "#status").await == "Black to move" }).await;
+    // Black resigns: Red wins.
+    wait_interactive(&c).await;
+    click(&c, "#resign").await;
+    click(&c, "#resign").await;
+    until("the result", || async { text(&c, "#result-text").await.contains("Red wins") }).await;
+    shot(&c, "seed001-2-red-wins").await;
+    // The replay of the game, from its PDN, names the sides the same way.
+    c.goto(&format!("http://{addr}/replay?game={id}")).await.unwrap();
+    until("the replay", || async { text(&c, "#termination").await.contains("Red wins") }).await;
+    assert_eq!(fill("22").await, "rgb(36, 33, 29)");
+    // An official English game: Black moves first against White.
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    click(&c, "input[name=variant][value=english]").await;
+    click(&c, "input[name=mode][value=hotseat]").await;
+    find(&c, "#rules").await.select_by_value("official").await.unwrap();
+    until("the official choices", || async { !text(&c, "#color").await.contains("Red") }).await;
+    click(&c, "#start").await;
+    until("a new game", || async { game_id(&c).await != id }).await;
+    until("Black to move", || async { text(&c, "#status").await == "Black to move" }).await;
+    assert!(text(&c, ".panel").await.contains("White"));
+    c.close().await.unwrap();
+}

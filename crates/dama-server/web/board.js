@@ -1,7 +1,7 @@
 // The board: draws any variant's board from the server's square list, and turns clicks,
 // drags and keys into legal moves. It never decides legality itself: it offers only the
 // moves the server listed, and lets the player click through a capture's landing squares.
-import { t } from './i18n.js';
+import { t, pieceName } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -186,7 +186,7 @@ export class Board {
       d.className = cls.join(' ');
       d.innerHTML = this.coordLabels(name).join('') + (p ? pieceSvg(p.color, p.king) : '');
       let label = name + ', ';
-      label += p ? t(p.color === 'white' ? (p.king ? 'white_king' : 'white_man') : p.king ? 'black_king' : 'black_man') : t('empty');
+      label += p ? pieceName(p.color, p.king) : t('empty');
       if (captured.has(name)) label += ', ' + t('captured');
       if (taken.has(name) && !p) label += ', ' + t('taken_last');
       if (must.has(name)) label += ', ' + t('must_take');

@@ -20,7 +20,7 @@ const en = {
   time_g10: '10 minutes per game', time_f3_2: '3 min + 2 s per move', time_f5_3: '5 min + 3 s per move',
   time_f15_10: '15 min + 10 s per move', time_per_move: '5 minutes per move (1 minute for a single forced capture)',
   time_corr3: 'Correspondence: 3 days per move', time_custom: 'My own: minutes + increment', time_custom_move: 'My own: a limit per move', custom_minutes: 'Minutes', custom_inc: 'Increment (s)', custom_move_s: 'Seconds per move', custom_capture_s: 'for a single forced capture (s)', rulebook: 'Rulebook', rules_official: 'Official rules',
-  rules_seed001: 'Club rules: whole-game clock, 40-move and 200-move draws', rules_seed003: 'Official English (arbiter for king endings)',
+  rules_seed001: 'Club rules: Red against Black, whole-game clock, 40-move and 200-move draws', rules_seed000: 'Club rules: draws by repetition, king against king and 3 kings in 15 moves only', rules_seed003: 'Official English (arbiter for king endings)',
   options: 'Options', your_colour: 'Your colour', colour_random: 'Random', colour_white: 'White', colour_black: 'Black',
   series_games: 'Games in the series (colours alternate)', touch_move: 'Touch-move (a selected piece must be moved)',
   allow_suggestions: 'Spectators may suggest moves', from_position: 'Start from a position (FEN)', start: 'Start',
@@ -30,6 +30,7 @@ const en = {
   first_white: 'White moves first', first_black: 'Dark side moves first', unknown_variant: 'There is no variant "{v}".',
   play_this: 'Play this variant', rules_note: '',
   white: 'White', black: 'Black', white_man: 'white man', white_king: 'white king', black_man: 'black man', black_king: 'black king',
+  red: 'Red', red_man: 'red man', red_king: 'red king', colour_red: 'Red (moves first)', sides_now: '{a}–{b} now',
   empty: 'empty', captured: 'captured', target: 'you can move here', selected: 'selected', must_take: 'must capture',
   board: 'Board', board_label: 'Board, {side} to move', must_capture: 'A capture is compulsory: take with a highlighted piece.',
   cannot_move: 'That piece cannot move.', click_through: 'Several captures end there: click each landing square in turn.',
@@ -46,7 +47,7 @@ const en = {
   invite_link: 'Invite link — send it to your friend', watch_link: 'Watch link — for spectators', moves: 'Moves',
   not_legal: '"{move}" is not a legal move here.', type_move: 'Type a move', play: 'Play', hint_is: 'Hint: {move}', hint_win: 'wins in {n} moves', hint_loss: 'loses in {n} moves',
   draw: 'Draw', you_won: 'You won!', you_lost: 'You lost', wins: '{side} wins', close: 'Close',
-  series_state: 'Game {n} of {of} · score {w}–{b} (White–Black now)', spectating: 'You are watching this game.',
+  series_state: 'Game {n} of {of} · score {w}–{b} ({sides})', spectating: 'You are watching this game.',
   spectator_suggest: 'You are watching. Move a piece to suggest that move to the player.', suggestion_sent: 'Suggestion sent: {move}',
   replay_title: 'Replay and import', import: 'Import a game', pdn_file: 'PDN file', paste_pdn_fen: 'or paste PDN or a FEN:',
   variant_if_missing: 'Variant (when the file does not say)', load: 'Load', no_games: 'No game found in the text.', more_games: 'Next games of the file →',
@@ -88,7 +89,7 @@ const es = {
   time_g10: '10 minutos por partida', time_f3_2: '3 min + 2 s por jugada', time_f5_3: '5 min + 3 s por jugada',
   time_f15_10: '15 min + 10 s por jugada', time_per_move: '5 minutos por jugada (1 minuto para una captura única obligada)',
   time_corr3: 'Por correspondencia: 3 días por jugada', time_custom: 'A medida: minutos + incremento', time_custom_move: 'A medida: límite por jugada', custom_minutes: 'Minutos', custom_inc: 'Incremento (s)', custom_move_s: 'Segundos por jugada', custom_capture_s: 'con una sola captura obligada (s)', rulebook: 'Reglamento', rules_official: 'Reglas oficiales',
-  rules_seed001: 'Reglas de club: reloj por partida, tablas a las 40 y 200 jugadas', rules_seed003: 'Inglés oficial (árbitro en finales de damas)',
+  rules_seed001: 'Reglas de club: rojas contra negras, reloj por partida, tablas a las 40 y 200 jugadas', rules_seed000: 'Reglas de club: tablas solo por repetición, dama contra dama y 3 damas en 15 jugadas', rules_seed003: 'Inglés oficial (árbitro en finales de damas)',
   options: 'Opciones', your_colour: 'Tu color', colour_random: 'Al azar', colour_white: 'Blancas', colour_black: 'Negras',
   series_games: 'Partidas de la serie (los colores alternan)', touch_move: 'Pieza tocada, pieza movida',
   allow_suggestions: 'Los espectadores pueden sugerir jugadas', from_position: 'Empezar desde una posición (FEN)', start: 'Empezar',
@@ -98,6 +99,7 @@ const es = {
   first_white: 'Empiezan las blancas', first_black: 'Empieza el bando oscuro', unknown_variant: 'No existe la variante «{v}».',
   play_this: 'Jugar esta variante', rules_note: '',
   white: 'Blancas', black: 'Negras', white_man: 'peón blanco', white_king: 'dama blanca', black_man: 'peón negro', black_king: 'dama negra',
+  red: 'Rojas', red_man: 'peón rojo', red_king: 'dama roja', colour_red: 'Rojas (empiezan)', sides_now: '{a}–{b} ahora',
   empty: 'vacía', captured: 'capturada', target: 'puedes mover aquí', selected: 'seleccionada', must_take: 'debe capturar',
   board: 'Tablero', board_label: 'Tablero, juegan {side}', must_capture: 'La captura es obligatoria: captura con una pieza resaltada.',
   cannot_move: 'Esa pieza no puede moverse.', click_through: 'Varias capturas terminan ahí: pulsa cada casilla de llegada por orden.',
@@ -114,7 +116,7 @@ const es = {
   invite_link: 'Enlace de invitación — envíalo a tu amigo', watch_link: 'Enlace para espectadores', moves: 'Jugadas',
   not_legal: '«{move}» no es una jugada legal aquí.', type_move: 'Escribe una jugada', play: 'Jugar', hint_is: 'Pista: {move}', hint_win: 'gana en {n} jugadas', hint_loss: 'pierde en {n} jugadas',
   draw: 'Tablas', you_won: '¡Has ganado!', you_lost: 'Has perdido', wins: 'Ganan {side}', close: 'Cerrar',
-  series_state: 'Partida {n} de {of} · marcador {w}–{b} (blancas–negras ahora)', spectating: 'Estás mirando esta partida.',
+  series_state: 'Partida {n} de {of} · marcador {w}–{b} ({sides})', spectating: 'Estás mirando esta partida.',
   spectator_suggest: 'Estás mirando. Mueve una pieza para sugerir esa jugada al jugador.', suggestion_sent: 'Sugerencia enviada: {move}',
   replay_title: 'Repetir e importar', import: 'Importar una partida', pdn_file: 'Archivo PDN', paste_pdn_fen: 'o pega PDN o un FEN:',
   variant_if_missing: 'Variante (si el archivo no la indica)', load: 'Cargar', no_games: 'No se encontró ninguna partida en el texto.', more_games: 'Siguientes partidas del archivo →',
@@ -156,7 +158,7 @@ const pt = {
   time_g10: '10 minutos por jogo', time_f3_2: '3 min + 2 s por lance', time_f5_3: '5 min + 3 s por lance',
   time_f15_10: '15 min + 10 s por lance', time_per_move: '5 minutos por lance (1 minuto para uma única captura obrigatória)',
   time_corr3: 'Por correspondência: 3 dias por lance', time_custom: 'À medida: minutos + incremento', time_custom_move: 'À medida: limite por lance', custom_minutes: 'Minutos', custom_inc: 'Incremento (s)', custom_move_s: 'Segundos por lance', custom_capture_s: 'com uma só captura obrigatória (s)', rulebook: 'Regulamento', rules_official: 'Regras oficiais',
-  rules_seed001: 'Regras de clube: relógio por jogo, empate aos 40 e 200 lances', rules_seed003: 'Inglês oficial (árbitro nos finais de damas)',
+  rules_seed001: 'Regras de clube: vermelhas contra pretas, relógio por jogo, empate aos 40 e 200 lances', rules_seed000: 'Regras de clube: empate só por repetição, dama contra dama e 3 damas em 15 lances', rules_seed003: 'Inglês oficial (árbitro nos finais de damas)',
   options: 'Opções', your_colour: 'A sua cor', colour_random: 'Aleatória', colour_white: 'Brancas', colour_black: 'Pretas',
   series_games: 'Jogos da série (as cores alternam)', touch_move: 'Peça tocada, peça jogada',
   allow_suggestions: 'Os espectadores podem sugerir lances', from_position: 'Começar de uma posição (FEN)', start: 'Começar',
@@ -166,6 +168,7 @@ const pt = {
   first_white: 'As brancas começam', first_black: 'O lado escuro começa', unknown_variant: 'Não existe a variante «{v}».',
   play_this: 'Jogar esta variante', rules_note: '',
   white: 'Brancas', black: 'Pretas', white_man: 'pedra branca', white_king: 'dama branca', black_man: 'pedra preta', black_king: 'dama preta',
+  red: 'Vermelhas', red_man: 'pedra vermelha', red_king: 'dama vermelha', colour_red: 'Vermelhas (começam)', sides_now: '{a}–{b} agora',
   empty: 'vazia', captured: 'capturada', target: 'pode mover para aqui', selected: 'selecionada', must_take: 'tem de capturar',
   board: 'Tabuleiro', board_label: 'Tabuleiro, jogam as {side}', must_capture: 'A captura é obrigatória: capture com uma peça destacada.',
   cannot_move: 'Essa peça não se pode mover.', click_through: 'Várias capturas terminam aí: clique em cada casa de chegada por ordem.',
@@ -182,7 +185,7 @@ const pt = {
   invite_link: 'Link de convite — envie-o ao seu amigo', watch_link: 'Link para espectadores', moves: 'Lances',
   not_legal: '«{move}» não é um lance legal aqui.', type_move: 'Escreva um lance', play: 'Jogar', hint_is: 'Dica: {move}', hint_win: 'vence em {n} lances', hint_loss: 'perde em {n} lances',
   draw: 'Empate', you_won: 'Ganhou!', you_lost: 'Perdeu', wins: 'Ganham as {side}', close: 'Fechar',
-  series_state: 'Jogo {n} de {of} · resultado {w}–{b} (brancas–pretas agora)', spectating: 'Está a assistir a este jogo.',
+  series_state: 'Jogo {n} de {of} · resultado {w}–{b} ({sides})', spectating: 'Está a assistir a este jogo.',
   spectator_suggest: 'Está a assistir. Mova uma peça para sugerir esse lance ao jogador.', suggestion_sent: 'Sugestão enviada: {move}',
   replay_title: 'Rever e importar', import: 'Importar um jogo', pdn_file: 'Ficheiro PDN', paste_pdn_fen: 'ou cole PDN ou um FEN:',
   variant_if_missing: 'Variante (se o ficheiro não a indicar)', load: 'Carregar', no_games: 'Nenhum jogo encontrado no texto.', more_games: 'Jogos seguintes do ficheiro →',
@@ -224,7 +227,7 @@ const tr = {
   time_g10: 'Oyun başına 10 dakika', time_f3_2: '3 dk + hamle başına 2 sn', time_f5_3: '5 dk + hamle başına 3 sn',
   time_f15_10: '15 dk + hamle başına 10 sn', time_per_move: 'Hamle başına 5 dakika (tek zorunlu alışta 1 dakika)',
   time_corr3: 'Yazışmalı: hamle başına 3 gün', time_custom: 'Kendi sürem: dakika + artış', time_custom_move: 'Kendi sürem: hamle başına sınır', custom_minutes: 'Dakika', custom_inc: 'Artış (sn)', custom_move_s: 'Hamle başına saniye', custom_capture_s: 'tek zorunlu alışta (sn)', rulebook: 'Kurallar', rules_official: 'Resmî kurallar',
-  rules_seed001: 'Kulüp kuralları: oyun saati, 40 ve 200 hamlede beraberlik', rules_seed003: 'Resmî İngiliz (dama sonlarında hakem)',
+  rules_seed001: 'Kulüp kuralları: Kırmızı Siyaha karşı, oyun saati, 40 ve 200 hamlede beraberlik', rules_seed000: 'Kulüp kuralları: yalnız tekrar, damaya karşı dama ve 15 hamlede 3 dama beraberliği', rules_seed003: 'Resmî İngiliz (dama sonlarında hakem)',
   options: 'Seçenekler', your_colour: 'Renginiz', colour_random: 'Rastgele', colour_white: 'Beyaz', colour_black: 'Siyah',
   series_games: 'Serideki oyun sayısı (renkler değişir)', touch_move: 'Dokunulan taş oynanır',
   allow_suggestions: 'İzleyiciler hamle önerebilir', from_position: 'Bir pozisyondan başla (FEN)', start: 'Başla',
@@ -234,6 +237,7 @@ const tr = {
   first_white: 'Beyaz başlar', first_black: 'Koyu taraf başlar', unknown_variant: '"{v}" diye bir tür yok.',
   play_this: 'Bu türü oyna', rules_note: 'Kuralların tam metni İngilizcedir.',
   white: 'Beyaz', black: 'Siyah', white_man: 'beyaz taş', white_king: 'beyaz dama', black_man: 'siyah taş', black_king: 'siyah dama',
+  red: 'Kırmızı', red_man: 'kırmızı taş', red_king: 'kırmızı dama', colour_red: 'Kırmızı (başlar)', sides_now: 'şimdiki {a}–{b}',
   empty: 'boş', captured: 'alındı', target: 'buraya oynayabilirsiniz', selected: 'seçili', must_take: 'almak zorunda',
   board: 'Tahta', board_label: 'Tahta, sıra {side}', must_capture: 'Taş almak zorunludur: vurgulanan bir taşla alın.',
   cannot_move: 'Bu taş oynayamaz.', click_through: 'Birkaç alış orada bitiyor: iniş karelerine sırayla tıklayın.',
@@ -250,7 +254,7 @@ const tr = {
   invite_link: 'Davet bağlantısı — arkadaşınıza gönderin', watch_link: 'İzleme bağlantısı — izleyiciler için', moves: 'Hamleler',
   not_legal: '"{move}" burada geçerli bir hamle değil.', type_move: 'Hamle yazın', play: 'Oyna', hint_is: 'İpucu: {move}', hint_win: '{n} hamlede kazanır', hint_loss: '{n} hamlede kaybeder',
   draw: 'Berabere', you_won: 'Kazandınız!', you_lost: 'Kaybettiniz', wins: '{side} kazandı', close: 'Kapat',
-  series_state: 'Oyun {n} / {of} · skor {w}–{b} (şimdiki Beyaz–Siyah)', spectating: 'Bu oyunu izliyorsunuz.',
+  series_state: 'Oyun {n} / {of} · skor {w}–{b} ({sides})', spectating: 'Bu oyunu izliyorsunuz.',
   spectator_suggest: 'İzliyorsunuz. Oyuncuya hamle önermek için bir taşı oynayın.', suggestion_sent: 'Öneri gönderildi: {move}',
   replay_title: 'İzle ve içe aktar', import: 'Oyun içe aktar', pdn_file: 'PDN dosyası', paste_pdn_fen: 'ya da PDN veya FEN yapıştırın:',
   variant_if_missing: 'Tür (dosyada yazmıyorsa)', load: 'Yükle', no_games: 'Metinde oyun bulunamadı.', more_games: 'Dosyadaki sonraki oyunlar →',
@@ -292,7 +296,7 @@ const ru = {
   time_g10: '10 минут на партию', time_f3_2: '3 мин + 2 с за ход', time_f5_3: '5 мин + 3 с за ход',
   time_f15_10: '15 мин + 10 с за ход', time_per_move: '5 минут на ход (1 минута на единственное обязательное взятие)',
   time_corr3: 'Заочно: 3 дня на ход', time_custom: 'Свой: минуты + добавка', time_custom_move: 'Свой: лимит на ход', custom_minutes: 'Минуты', custom_inc: 'Добавка (с)', custom_move_s: 'Секунд на ход', custom_capture_s: 'при единственном обязательном взятии (с)', rulebook: 'Правила', rules_official: 'Официальные правила',
-  rules_seed001: 'Клубные правила: часы на партию, ничья после 40 и 200 ходов', rules_seed003: 'Официальные английские (арбитр в дамочных окончаниях)',
+  rules_seed001: 'Клубные правила: красные против чёрных, часы на партию, ничья после 40 и 200 ходов', rules_seed000: 'Клубные правила: ничья только по повторению, дамка против дамки и 3 дамки за 15 ходов', rules_seed003: 'Официальные английские (арбитр в дамочных окончаниях)',
   options: 'Настройки', your_colour: 'Ваш цвет', colour_random: 'Случайно', colour_white: 'Белые', colour_black: 'Чёрные',
   series_games: 'Партий в матче (цвета чередуются)', touch_move: 'Взялся — ходи',
   allow_suggestions: 'Зрители могут подсказывать ходы', from_position: 'Начать с позиции (FEN)', start: 'Начать',
@@ -302,6 +306,7 @@ const ru = {
   first_white: 'Начинают белые', first_black: 'Начинает тёмная сторона', unknown_variant: 'Варианта «{v}» нет.',
   play_this: 'Играть в этот вариант', rules_note: 'Полный текст правил — на английском.',
   white: 'Белые', black: 'Чёрные', white_man: 'белая шашка', white_king: 'белая дамка', black_man: 'чёрная шашка', black_king: 'чёрная дамка',
+  red: 'Красные', red_man: 'красная шашка', red_king: 'красная дамка', colour_red: 'Красные (начинают)', sides_now: 'сейчас {a}–{b}',
   empty: 'пусто', captured: 'взята', target: 'сюда можно пойти', selected: 'выбрана', must_take: 'должна бить',
   board: 'Доска', board_label: 'Доска, ход: {side}', must_capture: 'Бить обязательно: бейте подсвеченной шашкой.',
   cannot_move: 'Эта шашка не может ходить.', click_through: 'Туда ведут несколько взятий: нажмите поля остановки по очереди.',
@@ -318,7 +323,7 @@ const ru = {
   invite_link: 'Ссылка-приглашение — отправьте другу', watch_link: 'Ссылка для зрителей', moves: 'Ходы',
   not_legal: '«{move}» — здесь невозможный ход.', type_move: 'Введите ход', play: 'Ходить', hint_is: 'Подсказка: {move}', hint_win: 'выигрыш за {n} ходов', hint_loss: 'проигрыш за {n} ходов',
   draw: 'Ничья', you_won: 'Вы победили!', you_lost: 'Вы проиграли', wins: 'Победа: {side}', close: 'Закрыть',
-  series_state: 'Партия {n} из {of} · счёт {w}–{b} (сейчас белые–чёрные)', spectating: 'Вы смотрите эту партию.',
+  series_state: 'Партия {n} из {of} · счёт {w}–{b} ({sides})', spectating: 'Вы смотрите эту партию.',
   spectator_suggest: 'Вы зритель. Сделайте ход, чтобы подсказать его игроку.', suggestion_sent: 'Подсказка отправлена: {move}',
   replay_title: 'Просмотр и импорт', import: 'Импорт партии', pdn_file: 'Файл PDN', paste_pdn_fen: 'или вставьте PDN или FEN:',
   variant_if_missing: 'Вариант (если в файле не указан)', load: 'Загрузить', no_games: 'В тексте не найдено партий.', more_games: 'Следующие партии файла →',
@@ -381,6 +386,39 @@ export function t(key, params = {}) {
   return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] === undefined ? '' : String(params[k])));
 }
 
+// Seed 001 names the sides Red (moving first) and Black; every other game, White and
+// Black (light and dark). The side that moves first in English is the one the rules
+// call black, so under seed 001 `black` reads Red and `white` reads Black.
+let redBlack = false;
+
+/** Names the sides as a game of `variant` under `rules` does (English under 'seed001':
+ *  Red against Black). */
+export function setSideNames(rules, variant) {
+  redBlack = rules === 'seed001' && variant === 'english';
+}
+
+/** Whether the sides are named Red and Black now. */
+export function sidesRedBlack() {
+  return redBlack;
+}
+
+/** The name of the side playing `color` ('white' or 'black') in the chosen language. */
+export function side(color) {
+  if (!redBlack) return t(color);
+  return t(color === 'black' ? 'red' : 'black');
+}
+
+/** The name of a piece of `color`: a man or a king. */
+export function pieceName(color, king) {
+  const c = redBlack ? (color === 'black' ? 'red' : 'black') : color;
+  return t(c + (king ? '_king' : '_man'));
+}
+
+/** The sides in the order of a series score (the players now White and Black). */
+export function sidesNow() {
+  return t('sides_now', { a: side('white'), b: side('black') });
+}
+
 /** Fills the elements of the page shell marked `data-t`. */
 export function applyStatic() {
   for (const e of document.querySelectorAll('[data-t]')) e.textContent = t(e.dataset.t);
@@ -414,15 +452,15 @@ export function resultText(result) {
     if (!r || r.code === 'other') return resultText(result.text);
     if (r.code === 'aborted') return t('aborted');
     if (r.code === 'abandoned') return t('abandoned');
-    if (r.code === 'no_first_move') return t('aborted_no_move', { side: t(r.side) });
+    if (r.code === 'no_first_move') return t('aborted_no_move', { side: side(r.side) });
     const why = t('r_' + r.code, { n: r.n });
-    return result.winner ? t('res_win', { side: t(result.winner), why }) : t('res_draw', { why });
+    return result.winner ? t('res_win', { side: side(result.winner), why }) : t('res_draw', { why });
   }
   const text = result;
   if (text === 'Aborted') return t('aborted');
   if (text === 'Abandoned') return t('abandoned');
   const none = /^Aborted: (white|black) made no first move$/.exec(text || '');
-  if (none) return t('aborted_no_move', { side: t(none[1]) });
+  if (none) return t('aborted_no_move', { side: side(none[1]) });
   const m = /^(?:(White|Black) wins|Draw): (.*)$/.exec(text || '');
   if (!m) return text || '';
   let why = m[2];
@@ -433,7 +471,7 @@ export function resultText(result) {
       break;
     }
   }
-  return m[1] ? t('res_win', { side: t(m[1].toLowerCase()), why }) : t('res_draw', { why });
+  return m[1] ? t('res_win', { side: side(m[1].toLowerCase()), why }) : t('res_draw', { why });
 }
 
 /** The full rules of a variant in the chosen language (English with a note where we

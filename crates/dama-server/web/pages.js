@@ -1,7 +1,7 @@
 // The screens around play: home (new game and lobby), a variant's rules, replay and import.
 import { api, el, go, piecesOfFen, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
-import { t, lang, ruleList, ruleKeys, resultText } from './i18n.js';
+import { t, lang, ruleList, ruleKeys, resultText, setSideNames, sidesRedBlack } from './i18n.js';
 import { DIAGRAMS } from './rules.js';
 
 const TIMES = {
@@ -42,7 +42,18 @@ function radio(name, value, checked, label, extra) {
 }
 
 /** The home page: the new-game form and the lobby. */
+/** The rule sets a variant offers besides its official one: the seeds' house rules. */
+const PRESETS = { english: ['official', 'seed001', 'seed003'], russian: ['official', 'seed000'] };
+
+/** A colour choice on the form; seed 001 names the sides Red (moving first: the rules'
+ *  black) and Black (the rules' white). */
+function colourLabel(k, redBlack) {
+  if (!redBlack || k === 'random') return t('colour_' + k);
+  return k === 'black' ? t('colour_red') : t('colour_black');
+}
+
 export function homePage(main) {
+  setSideNames('official');
   const saved = JSON.parse(localStorage.getItem('dama.new') || '{}');
   const form = {
     variant: saved.variant || BY_LANG[lang()] || 'english',
@@ -86,7 +97,7 @@ export function homePage(main) {
       level: form.level,
       color: form.color,
       time: timeOf(form),
-      rules: form.variant === 'english' ? form.rules : 'official',
+      rules: PRESETS[form.variant]?.includes(form.rules) ? form.rules : 'official',
       series: form.series,
       touch_move: form.touch_move,
       suggestions: form.suggestions,
@@ -133,7 +144,7 @@ export function homePage(main) {
       'form',
       { onsubmit: start, onchange: (e) => {
           read(e.currentTarget);
-          if (['variant', 'mode', 'time'].includes(e.target.name)) {
+          if (['variant', 'mode', 'time', 'rules'].includes(e.target.name)) {
             // Redraw for the choice, keeping the keyboard focus on it.
             const { name, value } = e.target;
             render();
@@ -178,7 +189,7 @@ export function homePage(main) {
                 el('label', {}, t('custom_move_s') + ' ', el('input', { type: 'number', name: 'move_s', min: 1, max: 86400, value: form.custom.move_s, class: 'num' })),
                 el('label', {}, t('custom_capture_s') + ' ', el('input', { type: 'number', name: 'capture_s', min: 1, max: 86400, value: form.custom.capture_s, class: 'num' })))
             : null,
-          form.variant === 'english'
+          PRESETS[form.variant]
             ? el(
                 'p',
                 {},
@@ -186,7 +197,7 @@ export function homePage(main) {
                 el(
                   'select',
                   { name: 'rules', id: 'rules' },
-                  ...['official', 'seed001', 'seed003'].map((k) => el('option', { value: k, selected: k === form.rules }, t('rules_' + k))),
+                  ...PRESETS[form.variant].map((k) => el('option', { value: k, selected: k === form.rules }, t('rules_' + k))),
                 ),
               )
             : null,
@@ -202,7 +213,7 @@ export function homePage(main) {
             el(
               'select',
               { name: 'color', id: 'color' },
-              ...['random', 'white', 'black'].map((k) => el('option', { value: k, selected: k === form.color }, t('colour_' + k))),
+              ...['random', 'white', 'black'].map((k) => el('option', { value: k, selected: k === form.color }, colourLabel(k, form.variant === 'english' && form.rules === 'seed001'))),
             ),
           ),
           el(
@@ -485,8 +496,10 @@ export function replayPage(main, params) {
     if (error) parts.push(el('p', { class: 'error', role: 'alert' }, error));
     if (g) {
       const info = variants.get(g.variant);
-      const wrap = el('div', { class: 'board-wrap' });
       const tags = g.tags || {};
+      // A game played under seed 001 (its PDN says so) names the sides Red and Black.
+      setSideNames(/^seed 001\b/i.test(tags.Rules || '') ? 'seed001' : 'official', g.variant);
+      const wrap = el('div', { class: sidesRedBlack() ? 'board-wrap sides-rb' : 'board-wrap' });
       const named = (x) => x && x !== '?';
       const title = named(tags.White) || named(tags.Black) ? `${tags.White || '?'} – ${tags.Black || '?'}` : '';
       const moves = el('div', { class: 'moves', role: 'list', 'aria-label': t('moves') });

@@ -3,7 +3,7 @@
 // (`resync`), so it never drifts; a lost connection reconnects with `since`.
 import { api, banner, el, go, piecesOfFen, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
-import { t, resultText } from './i18n.js';
+import { t, resultText, setSideNames, side, sidesNow, sidesRedBlack } from './i18n.js';
 import { play as sound } from './sound.js';
 
 const other = (c) => (c === 'white' ? 'black' : 'white');
@@ -315,7 +315,7 @@ export function playPage(main, id) {
       locked: same && board.locked,
       keepSelection: same,
     });
-    board.el.setAttribute('aria-label', t('board_label', { side: t(snap.side_to_move) }));
+    board.el.setAttribute('aria-label', t('board_label', { side: side(snap.side_to_move) }));
   }
 
   function onMove(mv) {
@@ -354,7 +354,7 @@ export function playPage(main, id) {
     const wait = main.querySelector('#first-move');
     if (wait) {
       const ms = snap.clocks.first_move_ms;
-      wait.textContent = ms != null && live() ? t('first_move_wait', { side: t(snap.side_to_move), s: Math.max(0, Math.ceil((ms - (performance.now() - clockAt)) / 1000)) }) : '';
+      wait.textContent = ms != null && live() ? t('first_move_wait', { side: side(snap.side_to_move), s: Math.max(0, Math.ceil((ms - (performance.now() - clockAt)) / 1000)) }) : '';
     }
     for (const color of ['white', 'black']) {
       for (const box of main.querySelectorAll(`.clock[data-color=${color}]`)) {
@@ -384,16 +384,16 @@ export function playPage(main, id) {
     return el(
       'div',
       { class: 'clock' + (strip ? '' : ' side'), 'data-color': color },
-      el('span', { class: 'player-line' }, el('span', { class: 'dot ' + color, 'aria-hidden': 'true' }), [t(color), playerName(color)].filter(Boolean).join(' · ')),
-      snap.clocks ? el('span', { class: 'time', role: strip ? null : 'timer', 'aria-hidden': strip ? 'true' : null, 'aria-label': t('clock_of', { side: t(color) }) }) : null,
+      el('span', { class: 'player-line' }, el('span', { class: 'dot ' + color, 'aria-hidden': 'true' }), [side(color), playerName(color)].filter(Boolean).join(' · ')),
+      snap.clocks ? el('span', { class: 'time', role: strip ? null : 'timer', 'aria-hidden': strip ? 'true' : null, 'aria-label': t('clock_of', { side: side(color) }) }) : null,
     );
   }
 
   function statusText() {
     if (snap.state === 'waiting') return t('waiting_opponent');
     if (snap.state === 'finished') return snap.result ? resultText(snap.result) : t('finished');
-    if (myTurn()) return seat.color === 'both' ? t('to_move', { side: t(snap.side_to_move) }) : t('your_move');
-    return t('to_move', { side: t(snap.side_to_move) });
+    if (myTurn()) return seat.color === 'both' ? t('to_move', { side: side(snap.side_to_move) }) : t('your_move');
+    return t('to_move', { side: side(snap.side_to_move) });
   }
 
   function btn(text, onclick, attrs = {}) {
@@ -450,16 +450,16 @@ export function playPage(main, id) {
     const out = [];
     const mine = (c) => seat && (seat.color === c || seat.color === 'both');
     if (live() && snap.draw_offer && seat && !mine(snap.draw_offer)) {
-      out.push(el('div', { class: 'offer', role: 'alert' }, t('draw_offer_from', { side: t(snap.draw_offer) }), ' ',
+      out.push(el('div', { class: 'offer', role: 'alert' }, t('draw_offer_from', { side: side(snap.draw_offer) }), ' ',
         btn(t('accept'), () => send({ type: 'accept_draw' }), { id: 'accept-draw' }), ' ',
         btn(t('decline'), () => send({ type: 'decline_draw' }), { id: 'decline-draw' })));
-    } else if (live() && snap.draw_offer) out.push(el('div', { class: 'offer' }, t('draw_offer_from', { side: t(snap.draw_offer) })));
+    } else if (live() && snap.draw_offer) out.push(el('div', { class: 'offer' }, t('draw_offer_from', { side: side(snap.draw_offer) })));
     if (live() && takebackOffer && seat && !mine(takebackOffer)) {
-      out.push(el('div', { class: 'offer', role: 'alert' }, t('takeback_from', { side: t(takebackOffer) }), ' ',
+      out.push(el('div', { class: 'offer', role: 'alert' }, t('takeback_from', { side: side(takebackOffer) }), ' ',
         btn(t('accept'), () => send({ type: 'accept_takeback' })), ' ', btn(t('decline'), () => send({ type: 'decline_takeback' }))));
     }
     if (snap.state === 'finished' && rematchOffer && seat && !mine(rematchOffer)) {
-      out.push(el('div', { class: 'offer', role: 'alert' }, t('rematch_from', { side: t(rematchOffer) })));
+      out.push(el('div', { class: 'offer', role: 'alert' }, t('rematch_from', { side: side(rematchOffer) })));
     }
     return out;
   }
@@ -553,7 +553,7 @@ export function playPage(main, id) {
     shownResult = true;
     const r = snap.result;
     let title = t('draw');
-    if (r.winner) title = seat && seat.color !== 'both' ? (r.winner === seat.color ? t('you_won') : t('you_lost')) : t('wins', { side: t(r.winner) });
+    if (r.winner) title = seat && seat.color !== 'both' ? (r.winner === seat.color ? t('you_won') : t('you_lost')) : t('wins', { side: side(r.winner) });
     dialog.replaceChildren(
       el('h2', { id: 'result-title' }, title),
       el('p', { id: 'result-text' }, resultText(r)),
@@ -574,19 +574,22 @@ export function playPage(main, id) {
   function render() {
     if (!snap) return;
     const info = variants.get(snap.variant);
+    setSideNames(snap.options.rules, snap.variant);
     if (!board) {
       main.replaceChildren(el('div', { class: 'game' }, wrap, panel), dialog);
       board = new Board(boardHost, info, { onMove, onSelect, onNote: (x) => toast(x) });
       if (flipped === null) flipped = me() === 'black';
       if (flipped) board.setFlipped(true);
     }
+    // Seed 001's pieces are red (moving first) and black.
+    main.querySelector('.game')?.classList.toggle('sides-rb', sidesRedBlack());
     const top = board.flipped ? 'white' : 'black';
     stripTop.replaceChildren(playerBox(top, true));
     stripBottom.replaceChildren(playerBox(other(top), true));
     const series = snap.options.series_state;
     const parts = [
       el('h1', {}, variantName(snap.variant), el('span', { class: 'muted' }, ' · ' + t('mode_' + snap.mode))),
-      series ? el('div', { class: 'muted' }, t('series_state', { n: series.game, of: snap.options.series, w: series.score[0], b: series.score[1] })) : null,
+      series ? el('div', { class: 'muted' }, t('series_state', { n: series.game, of: snap.options.series, w: series.score[0], b: series.score[1], sides: sidesNow() })) : null,
       playerBox(top),
       el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'status' }, statusText()),
       el('div', { class: 'muted', id: 'first-move' }),

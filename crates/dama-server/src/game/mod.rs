@@ -495,6 +495,7 @@ impl Actor {
             ("Black".to_string(), player(Color::Black)),
             ("TimeControl".to_string(), self.opts.time.pdn_tag()),
         ];
+        tags.extend(setup::rules_tags(self.opts.rules, self.session.variant()));
         if let Some(r) = &self.result {
             tags.push(("Termination".to_string(), r.text.clone()));
         }

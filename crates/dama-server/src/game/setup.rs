@@ -122,6 +122,7 @@ fn rules_of(variant: Variant, r: RulesChoice) -> DrawRules {
         variant,
         match r {
             RulesChoice::Official => RulePreset::Official,
+            RulesChoice::Seed000 => RulePreset::Seed000,
             RulesChoice::Seed001 => RulePreset::Seed001,
             RulesChoice::Seed003 => RulePreset::Seed003,
         },
@@ -232,4 +233,22 @@ fn spawn(
     let (tx, rx) = mpsc::channel(16);
     tokio::spawn(a.run(rx));
     Ok(GameHandle { tx })
+}
+
+/// The PDN tags that say which house rules a game was played under. Seed 001 calls the
+/// sides Red (moving first) and Black; PDN's seats stay as every reader expects them
+/// (Black moves first in English) and a tag says which is which. Seeds 001 and 003 concern
+/// English, seed 000 Russian; a preset asked for another variant is not applied (the game
+/// plays its official rules) and not tagged.
+pub(super) fn rules_tags(rules: RulesChoice, variant: Variant) -> Vec<(String, String)> {
+    let rule = |s: &str| ("Rules".to_string(), s.to_string());
+    match (rules, variant) {
+        (RulesChoice::Seed001, Variant::English) => vec![
+            rule("seed 001"),
+            ("Sides".to_string(), "Red (the Black seat) moves first, Black (the White seat) second".to_string()),
+        ],
+        (RulesChoice::Seed003, Variant::English) => vec![rule("seed 003")],
+        (RulesChoice::Seed000, Variant::Russian) => vec![rule("seed 000")],
+        _ => Vec::new(),
+    }
 }

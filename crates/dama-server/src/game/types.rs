@@ -28,6 +28,8 @@ pub enum RulesChoice {
     /// The variant's official rules.
     #[default]
     Official,
+    /// Seed 000 (Russian: its own draws only, without FMJD's counts).
+    Seed000,
     /// Seed 001 (English house rules).
     Seed001,
     /// Seed 003 (official English rules with an arbiter).
