@@ -26,6 +26,31 @@ pub struct Args {
     /// Turkish: about a minute of one core, 50 MB, once); `false` only loads what is there.
     #[arg(long, env = "DAMA_EGDB_BUILD", action = clap::ArgAction::Set)]
     pub egdb_build: Option<bool>,
+    /// Log format: `human` (default) or `json` (one object a line); the level comes
+    /// from `RUST_LOG` (default `info`; `dama_server=debug` shows every request).
+    #[arg(long, env = "DAMA_LOG_FORMAT", value_enum)]
+    pub log_format: Option<LogFormat>,
+}
+
+/// How the server writes its log (to standard error).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Lines for people.
+    #[default]
+    Human,
+    /// One JSON object a line, for collectors.
+    Json,
+}
+
+/// Installs the log writer: `RUST_LOG` filters (default `info`).
+fn init_logs(format: LogFormat) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Human => builder.try_init(),
+        LogFormat::Json => builder.json().flatten_event(true).with_current_span(true).try_init(),
+    };
 }
 
 impl Args {
@@ -36,12 +61,20 @@ impl Args {
             database_url: std::env::var("DAMA_DATABASE_URL").ok(),
             egdb: std::env::var_os("DAMA_EGDB").map(PathBuf::from),
             egdb_build: std::env::var("DAMA_EGDB_BUILD").ok().map(|v| !matches!(v.as_str(), "0" | "false" | "no")),
+            log_format: std::env::var("DAMA_LOG_FORMAT").ok().map(|v| {
+                if v.eq_ignore_ascii_case("json") {
+                    LogFormat::Json
+                } else {
+                    LogFormat::Human
+                }
+            }),
         }
     }
 }
 
-/// Runs the server until the process is stopped.
+/// Runs the server until SIGTERM or SIGINT, then shuts it down gracefully.
 pub fn run(a: Args) -> Result<()> {
+    init_logs(a.log_format.unwrap_or_default());
     let bind = a.bind.unwrap_or_else(|| "127.0.0.1:8080".parse().expect("address"));
     let url = a.database_url.unwrap_or_else(|| "sqlite:dama.sqlite".into());
     let dir = a.egdb.unwrap_or_else(|| PathBuf::from(crate::cmd_egdb::DEFAULT_DIR));
@@ -49,9 +82,15 @@ pub fn run(a: Args) -> Result<()> {
     std::thread::spawn(move || endgame_tables(&dir, build));
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the runtime")?;
     rt.block_on(async move {
-        dama_server::serve(bind, &url, |addr, restored| {
-            println!("dama is running at http://{addr}/  (database {url}; {restored} live games restored)");
-        })
+        dama_server::serve(
+            bind,
+            &url,
+            |addr, restored| {
+                println!("dama is running at http://{addr}/  (database {url}; {restored} live games restored)");
+                tracing::info!(%addr, restored, "listening");
+            },
+            dama_server::stop_signal(),
+        )
         .await
         .map_err(anyhow::Error::from)
     })
@@ -87,18 +126,20 @@ fn endgame_tables(dir: &std::path::Path, build: bool) {
         let started = Instant::now();
         if build {
             if let Err(e) = v.visit(BuildQuietly(dir, pieces)) {
-                eprintln!("endgame databases for {v}: {e}");
+                tracing::error!(variant = %v, error = %e, "building endgame databases");
                 continue;
             }
         }
         match egdb::open_and_install(dir, v) {
-            Ok(Some((n, bytes))) => println!(
-                "endgame databases: {v} up to {n} pieces ({} MB in memory, {:.1} s)",
-                bytes >> 20,
-                started.elapsed().as_secs_f64()
+            Ok(Some((n, bytes))) => tracing::info!(
+                variant = %v,
+                pieces = n,
+                mb = bytes >> 20,
+                seconds = started.elapsed().as_secs_f64(),
+                "endgame databases loaded"
             ),
             Ok(None) => {}
-            Err(e) => eprintln!("endgame databases for {v}: {e}"),
+            Err(e) => tracing::error!(variant = %v, error = %e, "opening endgame databases"),
         }
     }
 }

@@ -160,3 +160,53 @@ fn egdb_build_probe_verify_from_the_command_line() {
     assert!(err.contains("frisian has no endgame databases"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The real binary and a real SIGTERM: `dama serve` answers its health checks, logs as
+/// JSON when asked, and on the signal stops with status 0 within its grace period.
+#[cfg(unix)]
+#[test]
+fn serve_stops_on_sigterm() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::Stdio;
+    let db = std::env::temp_dir().join(format!("dama-cli-sigterm-{}.sqlite", std::process::id()));
+    let egdb = std::env::temp_dir().join(format!("dama-cli-sigterm-egdb-{}", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--egdb-build", "false", "--log-format", "json"])
+        .arg("--database-url")
+        .arg(format!("sqlite:{}", db.display()))
+        .arg("--egdb")
+        .arg(&egdb)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dama serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("the address").to_string();
+    let get = |path: &str| {
+        let mut s = std::net::TcpStream::connect(&addr).unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+        let mut answer = String::new();
+        s.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    assert!(get("/healthz").starts_with("HTTP/1.1 200"));
+    assert!(get("/readyz").contains("\"ready\""));
+    let started = std::time::Instant::now();
+    let kill = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
+    assert!(kill.success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(12));
+    let mut log = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    // One JSON object a line, the signal and the end among them.
+    let lines: Vec<serde_json::Value> =
+        log.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect();
+    assert!(lines.iter().any(|l| l["message"] == "SIGTERM"), "{log}");
+    assert!(lines.iter().any(|l| l["message"] == "stopped"), "{log}");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let _ = std::fs::remove_dir_all(&egdb);
+}

@@ -91,10 +91,53 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/pdn", get(pdn))
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/ws", get(websocket))
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .fallback(no_route)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(json_errors))
+        .layer(middleware::from_fn(trace_requests))
         .with_state(state)
+}
+
+/// The process is up and answering.
+async fn healthz() -> Json<serde_json::Value> {
+    Json(json!({ "status": "ok" }))
+}
+
+/// Ready for traffic: the database answers (its migrations ran before the server began
+/// to listen) and the server is not shutting down; 503 otherwise, saying why.
+async fn readyz(State(st): State<AppState>) -> Response {
+    if st.ctx.shutting_down() {
+        return (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "shutting down" }))).into_response();
+    }
+    match st.ctx.store.ping().await {
+        Ok(()) => Json(json!({ "status": "ready", "games_in_memory": st.ctx.games.loaded() })).into_response(),
+        Err(e) => {
+            tracing::warn!(error = %e, "readiness: the database does not answer");
+            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "database unreachable" }))).into_response()
+        }
+    }
+}
+
+/// One span per request (method and path; never the query string or headers, where
+/// invite and seat tokens travel), and a line at the end with the status and the time.
+async fn trace_requests(req: Request, next: Next) -> Response {
+    use tracing::Instrument;
+    let started = std::time::Instant::now();
+    let path: String = req.uri().path().chars().take(200).collect();
+    let span = tracing::info_span!("request", method = %req.method(), path = %path);
+    let res = next.run(req).instrument(span.clone()).await;
+    let status = res.status().as_u16();
+    let micros = started.elapsed().as_micros() as u64;
+    span.in_scope(|| {
+        if res.status().is_server_error() {
+            tracing::warn!(status, micros, "answered");
+        } else {
+            tracing::debug!(status, micros, "answered");
+        }
+    });
+    res
 }
 
 async fn index() -> Html<&'static str> {
@@ -257,5 +300,12 @@ async fn websocket(
     let ctx = st.ctx.clone();
     let token = token_of(&headers);
     let since = q.since;
-    Ok(ws::configure(upgrade).on_upgrade(move |socket| ws::client(socket, ctx, id, ws::Opening { since, ip, token })))
+    if ctx.shutting_down() {
+        return Err(ApiError::Gone);
+    }
+    Ok(ws::configure(upgrade).on_upgrade(move |socket| {
+        use tracing::Instrument;
+        let span = tracing::info_span!("websocket", game = %id);
+        ws::client(socket, ctx, id, ws::Opening { since, ip, token }).instrument(span)
+    }))
 }

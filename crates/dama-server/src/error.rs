@@ -52,7 +52,7 @@ impl ApiError {
 
 impl From<crate::store::StoreError> for ApiError {
     fn from(e: crate::store::StoreError) -> Self {
-        eprintln!("dama-server: {e}");
+        tracing::error!(error = %e, "database");
         ApiError::Internal
     }
 }

@@ -21,6 +21,7 @@ pub mod web;
 pub mod ws;
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -47,15 +48,77 @@ pub async fn app(database_url: &str) -> Result<(axum::Router, api::AppState, usi
     Ok((api::router(state.clone()), state, restored))
 }
 
-/// Serves on `bind` until the process ends; `ready` hears the bound address.
+/// Serves on `bind` until `stop` completes, then shuts down gracefully ([`run`]);
+/// `ready` hears the bound address and how many live games were restored.
 pub async fn serve(
     bind: SocketAddr,
     database_url: &str,
     ready: impl FnOnce(SocketAddr, usize),
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let (router, _, restored) = app(database_url).await?;
+    let (router, state, restored) = app(database_url).await?;
     let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Bind(bind, e))?;
     ready(listener.local_addr()?, restored);
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await?;
+    run(listener, router, state, stop, SHUTDOWN_GRACE).await
+}
+
+/// How long a shutdown waits for requests and connections to finish before it closes
+/// the database anyway.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// Serves on `listener` until `stop` completes. Then: no new connection is accepted,
+/// every websocket is told to reconnect (close code 1012) and closed, requests in flight
+/// finish (a move is stored before it is answered, so every answered move is kept), and
+/// the database is closed once its connections are back; all within `grace` (after it,
+/// whatever is still open is dropped, and the store, which answered nothing unstored,
+/// still holds every acknowledged move).
+pub async fn run(
+    listener: tokio::net::TcpListener,
+    router: axum::Router,
+    state: api::AppState,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+    grace: Duration,
+) -> Result<(), ServeError> {
+    let ctx = state.ctx.clone();
+    let mut down = ctx.on_shutdown();
+    let begin = ctx.clone();
+    let server = axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(async move {
+            stop.await;
+            tracing::info!("shutting down: closing websockets, finishing requests");
+            begin.begin_shutdown();
+        });
+    let started = std::time::Instant::now();
+    tokio::select! {
+        r = server => r?,
+        _ = async {
+            let _ = down.wait_for(|d| *d).await;
+            tokio::time::sleep(grace).await;
+        } => tracing::warn!(grace_ms = grace.as_millis() as u64, "connections still open after the grace period; closing"),
+    }
+    ctx.store.close().await;
+    tracing::info!(ms = started.elapsed().as_millis() as u64, "stopped");
     Ok(())
+}
+
+/// Completes on SIGINT (Ctrl-C) or, on Unix, SIGTERM.
+pub async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => tracing::info!("SIGINT"),
+        _ = term => tracing::info!("SIGTERM"),
+    }
 }

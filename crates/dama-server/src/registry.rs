@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::{OnceCell, Semaphore};
+use tokio::sync::{watch, OnceCell, Semaphore};
 use tokio::time::Instant;
 
 use crate::error::ApiError;
@@ -71,6 +71,9 @@ pub struct Ctx {
     /// Loads from the store running at once (a flood of unknown ids waits here, not on
     /// the database's connections).
     loads: Arc<Semaphore>,
+    /// Turns true when the server begins to shut down: websockets tell their clients to
+    /// reconnect (elsewhere, or here after the restart) and close.
+    shutdown: Arc<watch::Sender<bool>>,
 }
 
 /// True for a string that can be a game id (12 lowercase hex digits).
@@ -81,7 +84,29 @@ pub fn is_game_id(id: &str) -> bool {
 impl Ctx {
     /// A context over a store.
     pub fn new(store: Store, pool: Arc<EnginePool>) -> Ctx {
-        Ctx { store, games: Registry::default(), pool, started_ms: game::now_ms(), loads: Arc::new(Semaphore::new(4)) }
+        Ctx {
+            store,
+            games: Registry::default(),
+            pool,
+            started_ms: game::now_ms(),
+            loads: Arc::new(Semaphore::new(4)),
+            shutdown: Arc::new(watch::channel(false).0),
+        }
+    }
+
+    /// Starts the shutdown: every websocket closes with "restarting, reconnect".
+    pub fn begin_shutdown(&self) {
+        self.shutdown.send_replace(true);
+    }
+
+    /// Whether the shutdown has begun.
+    pub fn shutting_down(&self) -> bool {
+        *self.shutdown.borrow()
+    }
+
+    /// Hears the shutdown begin.
+    pub fn on_shutdown(&self) -> watch::Receiver<bool> {
+        self.shutdown.subscribe()
     }
 
     /// The handle of a game, restoring it from the store if its task is not running.
@@ -116,7 +141,7 @@ impl Ctx {
         tokio::spawn(async move {
             tokio::time::sleep_until(deadline + Duration::from_millis(5)).await;
             if let Err(e) = ctx.game(&id).await {
-                eprintln!("dama-server: waking game {id} for its clock: {e}");
+                tracing::error!(game = %id, error = %e, "waking a game for its clock");
             }
         });
     }

@@ -157,6 +157,18 @@ impl Store {
         Ok(store)
     }
 
+    /// Whether the database answers (a trivial query), for the readiness check.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Waits for the connections in use to come back, then closes them all (the last
+    /// step of a graceful shutdown; SQLite checkpoints its log as the last one closes).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
     /// Databases written before tokens were stored hashed hold them in clear (32 hex
     /// digits); they are replaced by their hashes (64 hex digits), once.
     async fn hash_plain_tokens(&self) -> Result<(), StoreError> {

@@ -12,7 +12,7 @@ use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 use crate::error::ApiError;
 use crate::game::{Action, Caller, Catchup, Event, GameHandle, Hello, Subscription};
@@ -22,6 +22,8 @@ use crate::registry::Ctx;
 pub const MAX_FRAME: usize = 4096;
 /// Largest message the transport buffers; beyond it the connection is closed.
 pub const MAX_MESSAGE: usize = 64 * 1024;
+/// The close code when the server shuts down (RFC 6455's "service restart"): reconnect.
+pub const RESTARTING: u16 = 1012;
 /// How long the server waits for the hello frame.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -146,7 +148,8 @@ pub async fn client(socket: WebSocket, ctx: Ctx, id: String, open: Opening) {
         }
     }
     let Some((h, sub)) = sub else { return refuse(&mut sink, 503, ApiError::Gone.to_string(), 1011).await };
-    serve(&mut sink, &mut stream, &h, sub, token).await;
+    tracing::debug!(game = %id, seats = ?sub.seats, "websocket subscribed");
+    serve(&mut sink, &mut stream, &h, sub, token, ctx.on_shutdown()).await;
     h.leave(open.ip).await;
 }
 
@@ -156,6 +159,7 @@ async fn serve(
     h: &GameHandle,
     sub: Subscription,
     token: Option<String>,
+    mut shutdown: watch::Receiver<bool>,
 ) {
     let Subscription { first, mut rx, seats, conn } = sub;
     let first: Vec<String> = match first {
@@ -170,6 +174,13 @@ async fn serve(
     let caller = Caller { token, conn: Some(conn) };
     loop {
         tokio::select! {
+            // The server is stopping: the client reconnects (to another node, or to this
+            // one once it is back) and resumes from its last version.
+            () = restarting(&mut shutdown) => {
+                let reason = "the server is restarting; reconnect";
+                let _ = sink.send(Message::Close(Some(CloseFrame { code: RESTARTING, reason: reason.into() }))).await;
+                break;
+            }
             ev = rx.recv() => {
                 let msg = match ev {
                     // Suggestions are for the player to move only.
@@ -206,6 +217,13 @@ async fn serve(
                 }
             }
         }
+    }
+}
+
+/// Completes when the server begins to shut down (never, if it cannot tell).
+async fn restarting(rx: &mut watch::Receiver<bool>) {
+    if rx.wait_for(|down| *down).await.is_err() {
+        std::future::pending::<()>().await;
     }
 }
 

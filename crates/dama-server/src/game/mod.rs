@@ -290,6 +290,7 @@ impl Actor {
             tokio::select! {
                 _ = until(idle) => {
                     if self.can_unload() && rx.is_empty() {
+                        tracing::debug!(game = %self.id, "game unloaded (idle)");
                         break;
                     }
                 }
@@ -311,7 +312,7 @@ impl Actor {
                 done = ai::done(&mut self.ai) => {
                     if let (Some(mv), State::Live) = (done, self.state) {
                         if let Err(e) = self.play(&mv, now_ms()).await {
-                            eprintln!("dama-server: engine move refused in {}: {e}", self.id);
+                            tracing::error!(game = %self.id, error = %e, "engine move refused");
                         }
                     }
                 }
@@ -702,9 +703,10 @@ impl Actor {
         self.offers.finished();
         self.ai.stop();
         self.result = Some(result.clone());
+        tracing::info!(game = %self.id, result = %result.text, "game finished");
         // The players must hear of the end even if the store failed (it is logged).
         if let Err(e) = self.ctx.store.save(&self.id, &self.row(self.events.version + 1)).await {
-            eprintln!("dama-server: storing the end of {}: {e}", self.id);
+            tracing::error!(game = %self.id, error = %e, "storing the end of the game");
         }
         self.events.push(Event::End { v: 0, result });
     }

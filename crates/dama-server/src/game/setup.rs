@@ -112,6 +112,7 @@ pub(super) async fn create_with(
         ..GameRow::default()
     };
     ctx.store.create(&row).await?;
+    tracing::info!(game = %id, variant = %row.variant, mode = %row.mode, status = %row.status, "game created");
     let handle = spawn(ctx.clone(), row, session, opts, Vec::new(), Vec::new())?;
     ctx.games.insert(&id, handle.clone());
     Ok(Created { id, handle, seat: None, invite: None })
@@ -143,6 +144,7 @@ pub async fn restore(ctx: Ctx, row: GameRow) -> Result<GameHandle, ApiError> {
         new_session(variant, Some(&row.start_fen), rules_of(variant, opts.rules)).map_err(|_| ApiError::Internal)?;
     let moves = ctx.store.moves(&row.id).await?;
     let kept = ctx.store.suggestions(&row.id).await?;
+    tracing::debug!(game = %row.id, status = %row.status, moves = moves.len(), "game restored");
     spawn(ctx, row, session, opts, moves, kept)
 }
 
