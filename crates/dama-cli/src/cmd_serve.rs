@@ -30,6 +30,10 @@ pub struct Args {
     /// from `RUST_LOG` (default `info`; `dama_server=debug` shows every request).
     #[arg(long, env = "DAMA_LOG_FORMAT", value_enum)]
     pub log_format: Option<LogFormat>,
+    /// Serve Prometheus metrics at http://ADDR/metrics (off by default; keep it off the
+    /// public network, e.g. 127.0.0.1:9100).
+    #[arg(long, env = "DAMA_METRICS_BIND")]
+    pub metrics_bind: Option<SocketAddr>,
 }
 
 /// How the server writes its log (to standard error).
@@ -61,6 +65,7 @@ impl Args {
             database_url: std::env::var("DAMA_DATABASE_URL").ok(),
             egdb: std::env::var_os("DAMA_EGDB").map(PathBuf::from),
             egdb_build: std::env::var("DAMA_EGDB_BUILD").ok().map(|v| !matches!(v.as_str(), "0" | "false" | "no")),
+            metrics_bind: std::env::var("DAMA_METRICS_BIND").ok().and_then(|b| b.parse().ok()),
             log_format: std::env::var("DAMA_LOG_FORMAT").ok().map(|v| {
                 if v.eq_ignore_ascii_case("json") {
                     LogFormat::Json
@@ -85,6 +90,7 @@ pub fn run(a: Args) -> Result<()> {
         dama_server::serve(
             bind,
             &url,
+            a.metrics_bind,
             |addr, restored| {
                 println!("dama is running at http://{addr}/  (database {url}; {restored} live games restored)");
                 tracing::info!(%addr, restored, "listening");

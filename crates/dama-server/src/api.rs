@@ -126,10 +126,15 @@ async fn trace_requests(req: Request, next: Next) -> Response {
     use tracing::Instrument;
     let started = std::time::Instant::now();
     let path: String = req.uri().path().chars().take(200).collect();
-    let span = tracing::info_span!("request", method = %req.method(), path = %path);
+    let method = req.method().as_str().to_string();
+    let span = tracing::info_span!("request", method = %method, path = %path);
     let res = next.run(req).instrument(span.clone()).await;
     let status = res.status().as_u16();
-    let micros = started.elapsed().as_micros() as u64;
+    let elapsed = started.elapsed();
+    let micros = elapsed.as_micros() as u64;
+    metrics::counter!("dama_http_requests_total", "method" => method.clone(), "status" => status.to_string())
+        .increment(1);
+    metrics::histogram!("dama_http_request_seconds", "method" => method).record(elapsed.as_secs_f64());
     span.in_scope(|| {
         if res.status().is_server_error() {
             tracing::warn!(status, micros, "answered");

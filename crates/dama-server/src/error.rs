@@ -36,7 +36,21 @@ pub enum ApiError {
 }
 
 impl ApiError {
-    /// The HTTP status.
+    /// The error's kind, a label for the metrics.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ApiError::NotFound(_) => "not_found",
+            ApiError::NoRoute(_) => "no_route",
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::Forbidden(_) => "forbidden",
+            ApiError::Conflict(_) => "conflict",
+            ApiError::TooMany(_) => "too_many",
+            ApiError::Gone => "gone",
+            ApiError::Internal => "internal",
+        }
+    }
+
+    /// The HTTP status of the error.
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::NotFound(_) | ApiError::NoRoute(_) => StatusCode::NOT_FOUND,
@@ -68,6 +82,7 @@ impl From<crate::pool::PoolError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        metrics::counter!("dama_errors_total", "kind" => self.kind()).increment(1);
         (self.status(), Json(serde_json::json!({ "error": self.to_string() }))).into_response()
     }
 }

@@ -11,6 +11,7 @@ pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;
+pub mod metrics;
 pub mod pool;
 pub mod registry;
 pub mod replay;
@@ -35,6 +36,9 @@ pub enum ServeError {
     /// Restoring the live games failed.
     #[error("restoring live games failed")]
     Restore,
+    /// The metrics could not be set up.
+    #[error("{0}")]
+    Metrics(#[from] metrics::MetricsError),
     /// The server stopped with an error.
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
@@ -49,15 +53,33 @@ pub async fn app(database_url: &str) -> Result<(axum::Router, api::AppState, usi
 }
 
 /// Serves on `bind` until `stop` completes, then shuts down gracefully ([`run`]);
-/// `ready` hears the bound address and how many live games were restored.
+/// `ready` hears the bound address and how many live games were restored. With
+/// `metrics`, Prometheus metrics are served there at `/metrics` ([`metrics`]).
 pub async fn serve(
     bind: SocketAddr,
     database_url: &str,
+    metrics: Option<SocketAddr>,
     ready: impl FnOnce(SocketAddr, usize),
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    // The recorder first, so that restoring the games is counted too.
+    let handle = metrics.map(|_| metrics::install()).transpose()?;
     let (router, state, restored) = app(database_url).await?;
     let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Bind(bind, e))?;
+    if let (Some(addr), Some(handle)) = (metrics, handle) {
+        let l = tokio::net::TcpListener::bind(addr).await.map_err(|e| metrics::MetricsError::Bind(addr, e))?;
+        tracing::info!(addr = %l.local_addr()?, "metrics at /metrics");
+        let ctx = state.ctx.clone();
+        let mut down = ctx.on_shutdown();
+        let stopped = async move {
+            let _ = down.wait_for(|d| *d).await;
+        };
+        tokio::spawn(async move {
+            if let Err(e) = metrics::serve(l, handle, ctx, stopped).await {
+                tracing::error!(error = %e, "metrics listener");
+            }
+        });
+    }
     ready(listener.local_addr()?, restored);
     run(listener, router, state, stop, SHUTDOWN_GRACE).await
 }

@@ -123,7 +123,9 @@ impl EnginePool {
             let _permit = permit;
             let out = match engine.set_position(Some(&job.fen), &job.moves) {
                 Ok(()) => {
+                    let started = std::time::Instant::now();
                     let d = engine.think(job.limits, job.level, &stop, &mut |_| {});
+                    crate::metrics::seconds("dama_engine_search_seconds", started.elapsed());
                     Ok(d.best.map(|m| (m, d.score)))
                 }
                 Err(_) => Err(PoolError::Failed),

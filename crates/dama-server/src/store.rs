@@ -157,6 +157,11 @@ impl Store {
         Ok(store)
     }
 
+    /// Connections open and idle now (for the metrics).
+    pub fn connections(&self) -> (u32, usize) {
+        (self.pool.size(), self.pool.num_idle())
+    }
+
     /// Whether the database answers (a trivial query), for the readiness check.
     pub async fn ping(&self) -> Result<(), StoreError> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;

@@ -149,7 +149,9 @@ pub async fn client(socket: WebSocket, ctx: Ctx, id: String, open: Opening) {
     }
     let Some((h, sub)) = sub else { return refuse(&mut sink, 503, ApiError::Gone.to_string(), 1011).await };
     tracing::debug!(game = %id, seats = ?sub.seats, "websocket subscribed");
+    metrics::gauge!("dama_websockets").increment(1.0);
     serve(&mut sink, &mut stream, &h, sub, token, ctx.on_shutdown()).await;
+    metrics::gauge!("dama_websockets").decrement(1.0);
     h.leave(open.ip).await;
 }
 

@@ -626,6 +626,7 @@ impl Actor {
 
     /// Plays a move for the side to move: checked, stored, then announced.
     async fn play(&mut self, text: &str, at_ms: i64) -> Result<(), ApiError> {
+        let arrived = std::time::Instant::now();
         let side = self.session.side();
         let now = Instant::now();
         let mut clock = self.clock.clone();
@@ -654,10 +655,13 @@ impl Actor {
             at_ms,
             v: Some((self.events.version + events.len() as u64) as i64),
         };
+        let storing = std::time::Instant::now();
         if let Err(e) = self.ctx.store.add_move(&self.id, &row).await {
             self.session.undo();
             return Err(e.into());
         }
+        crate::metrics::seconds("dama_move_store_seconds", storing.elapsed());
+        metrics::counter!("dama_moves_total", "variant" => self.session.variant().key()).increment(1);
         self.clock = clock;
         self.record.clocks_after.push(clock_ms);
         self.record.history.push(v);
@@ -672,6 +676,8 @@ impl Actor {
         for e in events {
             self.events.push(e);
         }
+        // Stored and announced: the move's round trip inside the server.
+        crate::metrics::seconds("dama_move_seconds", arrived.elapsed());
         match self.session.status() {
             Status::Over(r) => self.finish(r).await,
             Status::NeedsAdjudication => {
@@ -704,6 +710,7 @@ impl Actor {
         self.ai.stop();
         self.result = Some(result.clone());
         tracing::info!(game = %self.id, result = %result.text, "game finished");
+        metrics::counter!("dama_games_finished_total", "variant" => self.session.variant().key()).increment(1);
         // The players must hear of the end even if the store failed (it is logged).
         if let Err(e) = self.ctx.store.save(&self.id, &self.row(self.events.version + 1)).await {
             tracing::error!(game = %self.id, error = %e, "storing the end of the game");

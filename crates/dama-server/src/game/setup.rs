@@ -113,6 +113,7 @@ pub(super) async fn create_with(
     };
     ctx.store.create(&row).await?;
     tracing::info!(game = %id, variant = %row.variant, mode = %row.mode, status = %row.status, "game created");
+    metrics::counter!("dama_games_created_total", "variant" => variant.key(), "mode" => row.mode.clone()).increment(1);
     let handle = spawn(ctx.clone(), row, session, opts, Vec::new(), Vec::new())?;
     ctx.games.insert(&id, handle.clone());
     Ok(Created { id, handle, seat: None, invite: None })
