@@ -9,17 +9,25 @@ use dama_engine::egdb;
 
 use anyhow::{Context, Result};
 
-/// Arguments of `dama serve`.
+/// Arguments of `dama serve`. Each setting comes from its flag, else its environment
+/// variable, else the `--config` file, else its default (see [`Settings`]).
 #[derive(clap::Args, Default)]
 pub struct Args {
-    /// Address to listen on.
-    #[arg(long, env = "DAMA_BIND", default_value = "127.0.0.1:8080")]
+    /// A TOML file of settings (the names of the flags below, with underscores:
+    /// `bind = "0.0.0.0:80"`); flags and environment variables take precedence.
+    #[arg(long, env = "DAMA_CONFIG")]
+    pub config: Option<PathBuf>,
+    /// Print the settings in force (as TOML) and exit.
+    #[arg(long)]
+    pub print_config: bool,
+    /// Address to listen on [default: 127.0.0.1:8080].
+    #[arg(long, env = "DAMA_BIND")]
     pub bind: Option<SocketAddr>,
-    /// Database: sqlite:FILE (created if missing) or postgres://...
-    #[arg(long, env = "DAMA_DATABASE_URL", default_value = "sqlite:dama.sqlite")]
+    /// Database: sqlite:FILE (created if missing) or postgres://... [default: sqlite:dama.sqlite]
+    #[arg(long, env = "DAMA_DATABASE_URL")]
     pub database_url: Option<String>,
     /// Directory of endgame databases; the missing small ones are built there in the
-    /// background at start (see `--egdb-build`).
+    /// background at start (see `--egdb-build`) [default: egdb].
     #[arg(long, env = "DAMA_EGDB")]
     pub egdb: Option<PathBuf>,
     /// Build missing endgame databases at start (4 pieces on 8x8 and 10x10, 3 for
@@ -34,16 +42,71 @@ pub struct Args {
     /// public network, e.g. 127.0.0.1:9100).
     #[arg(long, env = "DAMA_METRICS_BIND")]
     pub metrics_bind: Option<SocketAddr>,
+    /// Searchers in the engine pool (engine moves, hints, the arbiter) [default: the
+    /// number of cores].
+    #[arg(long, env = "DAMA_ENGINE_THREADS")]
+    pub engine_threads: Option<usize>,
+    /// A game nobody plays or watches leaves memory after this many ms [default: 120000].
+    #[arg(long, env = "DAMA_IDLE_MS")]
+    pub idle_ms: Option<u64>,
 }
 
 /// How the server writes its log (to standard error).
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum LogFormat {
     /// Lines for people.
     #[default]
     Human,
     /// One JSON object a line, for collectors.
     Json,
+}
+
+/// The settings in force: every one has a value (the file's `Option`s are filled from
+/// the defaults). Also the shape of the `--config` file, where each is optional.
+#[derive(serde::Serialize, serde::Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// Address to listen on.
+    pub bind: Option<SocketAddr>,
+    /// Database URL.
+    pub database_url: Option<String>,
+    /// Endgame database directory.
+    pub egdb: Option<PathBuf>,
+    /// Build missing endgame databases at start.
+    pub egdb_build: Option<bool>,
+    /// Log format.
+    pub log_format: Option<LogFormat>,
+    /// Metrics address (none: no metrics).
+    pub metrics_bind: Option<SocketAddr>,
+    /// Engine pool size.
+    pub engine_threads: Option<usize>,
+    /// Idle time before a game leaves memory, ms.
+    pub idle_ms: Option<u64>,
+}
+
+impl Settings {
+    /// Flags and environment (in `a`) over the file over the defaults.
+    fn resolve(a: &Args) -> Result<Settings> {
+        let file: Settings = match &a.config {
+            Some(p) => {
+                let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+                toml::from_str(&text).with_context(|| format!("{}: not a dama settings file", p.display()))?
+            }
+            None => Settings::default(),
+        };
+        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        Ok(Settings {
+            bind: Some(a.bind.or(file.bind).unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8080)))),
+            database_url: Some(a.database_url.clone().or(file.database_url).unwrap_or_else(|| "sqlite:dama.sqlite".into())),
+            egdb: Some(a.egdb.clone().or(file.egdb).unwrap_or_else(|| PathBuf::from(crate::cmd_egdb::DEFAULT_DIR))),
+            egdb_build: Some(a.egdb_build.or(file.egdb_build).unwrap_or(true)),
+            log_format: Some(a.log_format.or(file.log_format).unwrap_or_default()),
+            metrics_bind: a.metrics_bind.or(file.metrics_bind),
+            engine_threads: Some(a.engine_threads.or(file.engine_threads).unwrap_or(cores).max(1)),
+            idle_ms: Some(a.idle_ms.or(file.idle_ms).unwrap_or(120_000)),
+        })
+    }
 }
 
 /// Installs the log writer: `RUST_LOG` filters (default `info`).
@@ -58,39 +121,41 @@ fn init_logs(format: LogFormat) {
 }
 
 impl Args {
-    /// Defaults, with the environment variables applied (for `dama` without a command).
-    pub fn from_env() -> Args {
-        Args {
-            bind: std::env::var("DAMA_BIND").ok().and_then(|b| b.parse().ok()),
-            database_url: std::env::var("DAMA_DATABASE_URL").ok(),
-            egdb: std::env::var_os("DAMA_EGDB").map(PathBuf::from),
-            egdb_build: std::env::var("DAMA_EGDB_BUILD").ok().map(|v| !matches!(v.as_str(), "0" | "false" | "no")),
-            metrics_bind: std::env::var("DAMA_METRICS_BIND").ok().and_then(|b| b.parse().ok()),
-            log_format: std::env::var("DAMA_LOG_FORMAT").ok().map(|v| {
-                if v.eq_ignore_ascii_case("json") {
-                    LogFormat::Json
-                } else {
-                    LogFormat::Human
-                }
-            }),
-        }
+    /// The arguments of `dama` without a command: none on the command line, the
+    /// environment variables read (and checked) as for `dama serve`.
+    pub fn from_env() -> Result<Args> {
+        use clap::{Args as _, FromArgMatches};
+        let cmd = Args::augment_args(clap::Command::new("dama"));
+        let m = cmd.try_get_matches_from(["dama"]).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(Args::from_arg_matches(&m)?)
     }
 }
 
 /// Runs the server until SIGTERM or SIGINT, then shuts it down gracefully.
 pub fn run(a: Args) -> Result<()> {
-    init_logs(a.log_format.unwrap_or_default());
-    let bind = a.bind.unwrap_or_else(|| "127.0.0.1:8080".parse().expect("address"));
-    let url = a.database_url.unwrap_or_else(|| "sqlite:dama.sqlite".into());
-    let dir = a.egdb.unwrap_or_else(|| PathBuf::from(crate::cmd_egdb::DEFAULT_DIR));
-    let build = a.egdb_build.unwrap_or(true);
+    let set = Settings::resolve(&a)?;
+    if a.print_config {
+        print!("{}", toml::to_string(&set).context("writing the settings")?);
+        return Ok(());
+    }
+    init_logs(set.log_format.unwrap_or_default());
+    // The server reads these two where it needs them; set before any thread starts.
+    std::env::set_var("DAMA_ENGINE_THREADS", set.engine_threads.unwrap_or(1).to_string());
+    std::env::set_var("DAMA_IDLE_MS", set.idle_ms.unwrap_or(120_000).to_string());
+    let (bind, url, dir, build, metrics) = (
+        set.bind.expect("resolved"),
+        set.database_url.clone().expect("resolved"),
+        set.egdb.clone().expect("resolved"),
+        set.egdb_build.unwrap_or(true),
+        set.metrics_bind,
+    );
     std::thread::spawn(move || endgame_tables(&dir, build));
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the runtime")?;
     rt.block_on(async move {
         dama_server::serve(
             bind,
             &url,
-            a.metrics_bind,
+            metrics,
             |addr, restored| {
                 println!("dama is running at http://{addr}/  (database {url}; {restored} live games restored)");
                 tracing::info!(%addr, restored, "listening");

@@ -87,6 +87,6 @@ fn main() -> Result<()> {
         Some(Command::Selfplay(a)) => cmd_selfplay::run(a),
         Some(Command::Train(a)) => cmd_train::run(a),
         Some(Command::Serve(a)) => cmd_serve::run(a),
-        None => cmd_serve::run(cmd_serve::Args::from_env()),
+        None => cmd_serve::run(cmd_serve::Args::from_env()?),
     }
 }

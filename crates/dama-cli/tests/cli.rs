@@ -210,3 +210,35 @@ fn serve_stops_on_sigterm() {
     }
     let _ = std::fs::remove_dir_all(&egdb);
 }
+
+/// Settings come from flags, then environment variables, then the `--config` file,
+/// then the defaults; `--print-config` shows what is in force; a wrong key is an error.
+#[test]
+fn serve_settings_from_file_environment_and_flags() {
+    let file = std::env::temp_dir().join(format!("dama-cli-config-{}.toml", std::process::id()));
+    std::fs::write(&file, "bind = \"127.0.0.1:9999\"\nidle_ms = 5000\nengine_threads = 3\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["serve", "--print-config", "--idle-ms", "7000", "--config"])
+        .arg(&file)
+        .env("DAMA_ENGINE_THREADS", "2")
+        .env_remove("DAMA_BIND")
+        .env_remove("DAMA_DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "bind = \"127.0.0.1:9999\"",
+        "database_url = \"sqlite:dama.sqlite\"",
+        "engine_threads = 2",
+        "idle_ms = 7000",
+        "log_format = \"human\"",
+    ] {
+        assert!(text.lines().any(|l| l == line), "no `{line}` in\n{text}");
+    }
+    std::fs::write(&file, "bnd = \"127.0.0.1:1\"\n").unwrap();
+    let (code, _, err) = dama(&["serve", "--print-config", "--config", file.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("not a dama settings file") && err.contains("bnd"), "{err}");
+    let _ = std::fs::remove_file(&file);
+}

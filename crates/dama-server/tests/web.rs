@@ -963,6 +963,23 @@ async fn seed_001_shows_red_against_black() {
     click(&c, "#resign").await;
     until("the result", || async { text(&c, "#result-text").await.contains("Red wins") }).await;
     shot(&c, "seed001-2-red-wins").await;
+    // The same names in another language.
+    c.execute("document.getElementById('result-dialog').close()", vec![]).await.unwrap();
+    find(&c, "#lang").await.select_by_value("ru").await.unwrap();
+    until("the Russian panel", || async { text(&c, ".panel").await.contains("Красные") }).await;
+    let panel = text(&c, ".panel").await;
+    assert!(panel.contains("Чёрные") && !panel.contains("Белые"), "{panel}");
+    find(&c, "#lang").await.select_by_value("en").await.unwrap();
+    // Seeds 000 and 003: a king is drawn as two men stacked (twice the discs of a man).
+    let discs = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; import('/assets/board.js').then((m) => \
+             done([m.pieceSvg('black', false), m.pieceSvg('black', true)].map((s) => s.match(/<ellipse/g).length)))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(discs, serde_json::json!([3, 6]));
     // The replay of the game, from its PDN, names the sides the same way.
     c.goto(&format!("http://{addr}/replay?game={id}")).await.unwrap();
     until("the replay", || async { text(&c, "#termination").await.contains("Red wins") }).await;
