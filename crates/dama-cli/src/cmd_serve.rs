@@ -98,7 +98,9 @@ impl Settings {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
         Ok(Settings {
             bind: Some(a.bind.or(file.bind).unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8080)))),
-            database_url: Some(a.database_url.clone().or(file.database_url).unwrap_or_else(|| "sqlite:dama.sqlite".into())),
+            database_url: Some(
+                a.database_url.clone().or(file.database_url).unwrap_or_else(|| "sqlite:dama.sqlite".into()),
+            ),
             egdb: Some(a.egdb.clone().or(file.egdb).unwrap_or_else(|| PathBuf::from(crate::cmd_egdb::DEFAULT_DIR))),
             egdb_build: Some(a.egdb_build.or(file.egdb_build).unwrap_or(true)),
             log_format: Some(a.log_format.or(file.log_format).unwrap_or_default()),

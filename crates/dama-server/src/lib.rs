@@ -22,6 +22,7 @@ pub mod web;
 pub mod ws;
 
 use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// Why the server could not start.
@@ -104,13 +105,15 @@ pub async fn run(
     let ctx = state.ctx.clone();
     let mut down = ctx.on_shutdown();
     let begin = ctx.clone();
+    let began = Arc::new(OnceLock::new());
+    let began_at = began.clone();
     let server = axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(async move {
             stop.await;
+            let _ = began_at.set(std::time::Instant::now());
             tracing::info!("shutting down: closing websockets, finishing requests");
             begin.begin_shutdown();
         });
-    let started = std::time::Instant::now();
     tokio::select! {
         r = server => r?,
         _ = async {
@@ -119,7 +122,8 @@ pub async fn run(
         } => tracing::warn!(grace_ms = grace.as_millis() as u64, "connections still open after the grace period; closing"),
     }
     ctx.store.close().await;
-    tracing::info!(ms = started.elapsed().as_millis() as u64, "stopped");
+    let ms = began.get().map_or(0, |t| t.elapsed().as_millis() as u64);
+    tracing::info!(ms, "stopped");
     Ok(())
 }
 
