@@ -68,10 +68,24 @@ pub enum RulePreset {
     Seed003,
 }
 
+impl RulePreset {
+    /// Whether the preset is a set of rules for `variant` (seeds 001 and 003 are
+    /// English's, seed 000 Russian's); asked for another variant, a preset gives that
+    /// variant's official rules.
+    pub fn concerns(self, variant: Variant) -> bool {
+        match self {
+            RulePreset::Official => true,
+            RulePreset::Seed000 => variant == Variant::Russian,
+            RulePreset::Seed001 | RulePreset::Seed003 => variant == Variant::English,
+        }
+    }
+}
+
 impl DrawRules {
     /// The rules of `variant` under `preset` (presets that do not concern the variant
-    /// give its official rules).
+    /// give its official rules: [`RulePreset::concerns`]).
     pub fn preset(variant: Variant, preset: RulePreset) -> DrawRules {
+        let preset = if preset.concerns(variant) { preset } else { RulePreset::Official };
         let base = DrawRules { repetition: Some(3), ..DrawRules::default() };
         match (variant, preset) {
             (Variant::English, RulePreset::Seed001) => {

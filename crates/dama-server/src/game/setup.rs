@@ -119,16 +119,17 @@ pub(super) async fn create_with(
     Ok(Created { id, handle, seat: None, invite: None })
 }
 
+fn preset_of(r: RulesChoice) -> RulePreset {
+    match r {
+        RulesChoice::Official => RulePreset::Official,
+        RulesChoice::Seed000 => RulePreset::Seed000,
+        RulesChoice::Seed001 => RulePreset::Seed001,
+        RulesChoice::Seed003 => RulePreset::Seed003,
+    }
+}
+
 fn rules_of(variant: Variant, r: RulesChoice) -> DrawRules {
-    DrawRules::preset(
-        variant,
-        match r {
-            RulesChoice::Official => RulePreset::Official,
-            RulesChoice::Seed000 => RulePreset::Seed000,
-            RulesChoice::Seed001 => RulePreset::Seed001,
-            RulesChoice::Seed003 => RulePreset::Seed003,
-        },
-    )
+    DrawRules::preset(variant, preset_of(r))
 }
 
 /// True when a stored game has a clock (its flag can fall while nobody watches).
@@ -240,18 +241,21 @@ fn spawn(
 
 /// The PDN tags that say which house rules a game was played under. Seed 001 calls the
 /// sides Red (moving first) and Black; PDN's seats stay as every reader expects them
-/// (Black moves first in English) and a tag says which is which. Seeds 001 and 003 concern
-/// English, seed 000 Russian; a preset asked for another variant is not applied (the game
-/// plays its official rules) and not tagged.
+/// (Black moves first in English) and a tag says which is which. A preset that does not
+/// concern the variant is not applied (the game plays its official rules) and not tagged.
 pub(super) fn rules_tags(rules: RulesChoice, variant: Variant) -> Vec<(String, String)> {
+    let preset = preset_of(rules);
+    if !preset.concerns(variant) {
+        return Vec::new();
+    }
     let rule = |s: &str| ("Rules".to_string(), s.to_string());
-    match (rules, variant) {
-        (RulesChoice::Seed001, Variant::English) => vec![
+    match preset {
+        RulePreset::Official => Vec::new(),
+        RulePreset::Seed000 => vec![rule("seed 000")],
+        RulePreset::Seed001 => vec![
             rule("seed 001"),
             ("Sides".to_string(), "Red (the Black seat) moves first, Black (the White seat) second".to_string()),
         ],
-        (RulesChoice::Seed003, Variant::English) => vec![rule("seed 003")],
-        (RulesChoice::Seed000, Variant::Russian) => vec![rule("seed 000")],
-        _ => Vec::new(),
+        RulePreset::Seed003 => vec![rule("seed 003")],
     }
 }
