@@ -96,6 +96,13 @@ pub struct Position<R: Rules> {
 }
 
 impl<R: Rules> Position<R> {
+    /// The pieces each side has in the start position ([`Position::start`]'s rows, full).
+    pub fn pieces_at_start() -> u32 {
+        let l = R::G::LAYOUT;
+        let per_row = if l.full { l.width } else { l.width / 2 };
+        (R::START_ROWS * usize::from(per_row)) as u32
+    }
+
     /// The start position of the variant.
     pub fn start() -> Self {
         let h = R::G::LAYOUT.height as usize;

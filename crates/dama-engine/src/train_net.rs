@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use crate::eval::net::{active, bucket_of, inputs_of, start_pieces, Net, Q};
+use crate::eval::net::{active, bucket_of, inputs_of, Net, Q};
 use crate::eval::Family;
 use crate::train::{Adam, Epoch, Sample};
 
@@ -117,12 +117,11 @@ impl Model {
         let q = Q as f32;
         let mut p: Vec<f32> = n.w1.iter().chain(&n.b1).map(|&x| f32::from(x) / q).collect();
         for k in 0..buckets {
-            let j = if n.buckets == buckets { k } else { 0 };
-            let (h1, h2) = (n.h1, n.h2);
-            p.extend(n.w2[j * h2 * h1..(j + 1) * h2 * h1].iter().map(|&x| f32::from(x) / q));
-            p.extend(n.b2[j * h2..(j + 1) * h2].iter().map(|&x| x as f32 / (q * q)));
-            p.extend(n.w3[j * h2..(j + 1) * h2].iter().map(|&x| f32::from(x) / q));
-            p.push(n.b3[j] as f32 / (q * q));
+            let l = n.layers(if n.buckets == buckets { k } else { 0 });
+            p.extend(l.w2.iter().map(|&x| f32::from(x) / q));
+            p.extend(l.b2.iter().map(|&x| x as f32 / (q * q)));
+            p.extend(l.w3.iter().map(|&x| f32::from(x) / q));
+            p.push(l.b3 as f32 / (q * q));
         }
         Model { inputs: n.inputs, h1: n.h1, h2: n.h2, buckets, p }
     }
@@ -240,7 +239,7 @@ impl Model {
         let mut d1 = vec![0f32; self.h1];
         let mut feats = Vec::with_capacity(80);
         let mut total = 0f64;
-        let per_side = start_pieces::<R>();
+        let per_side = dama_core::Position::<R>::pieces_at_start();
         for x in samples {
             feats.clear();
             active(&x.pos, |i| feats.push(i));

@@ -200,13 +200,12 @@ impl<R: Rules> Tables<R> {
         for (r, m) in rows.iter_mut().enumerate().take(h as usize) {
             *m = row::<R::G>(r);
         }
-        let start = Position::<R>::start();
         Tables {
             rows,
             left,
             refuge,
             height: h as usize,
-            men_at_start: (start.men(Color::White) | start.men(Color::Black)).count() as i32,
+            men_at_start: 2 * Position::<R>::pieces_at_start() as i32,
             patterns: Patterns::new::<R>(),
             shape: Shape::of::<R>(),
         }

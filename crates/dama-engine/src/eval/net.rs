@@ -76,13 +76,6 @@ pub struct Net {
     pub b3: Vec<i32>,
 }
 
-/// Pieces one side has at the start on `R`'s board.
-pub fn start_pieces<R: Rules>() -> u32 {
-    let l = R::G::LAYOUT;
-    let per_row = if l.full { l.width } else { l.width / 2 };
-    (R::START_ROWS * usize::from(per_row)) as u32
-}
-
 /// The bucket of a position with `pieces` on the board, out of `buckets`, where both
 /// sides start with `per_side`: equal ranges of the piece count, the fullest board in
 /// the last bucket.
@@ -93,12 +86,12 @@ pub fn bucket_of(pieces: u32, per_side: u32, buckets: usize) -> usize {
 
 /// One bucket's layers after the accumulator.
 #[derive(Clone, Copy)]
-struct Layers<'a> {
-    h1: usize,
-    w2: &'a [i16],
-    b2: &'a [i32],
-    w3: &'a [i16],
-    b3: i32,
+pub(crate) struct Layers<'a> {
+    pub(crate) h1: usize,
+    pub(crate) w2: &'a [i16],
+    pub(crate) b2: &'a [i32],
+    pub(crate) w3: &'a [i16],
+    pub(crate) b3: i32,
 }
 
 /// Why a network file could not be read.
@@ -313,7 +306,7 @@ impl pulp::NullaryFnOnce for OutputAvx2<'_> {
 
 impl Net {
     /// The layers of `bucket`.
-    fn layers(&self, bucket: usize) -> Layers<'_> {
+    pub(crate) fn layers(&self, bucket: usize) -> Layers<'_> {
         let (h1, h2) = (self.h1, self.h2);
         Layers {
             h1,
@@ -330,7 +323,7 @@ impl Net {
         if self.buckets == 1 {
             return 0;
         }
-        bucket_of(pos.occupied().count(), start_pieces::<R>(), self.buckets)
+        bucket_of(pos.occupied().count(), Position::<R>::pieces_at_start(), self.buckets)
     }
 
     /// The layers of `bucket` after the accumulator `view` (one side's), as the score.
@@ -562,11 +555,14 @@ mod tests {
     #[test]
     fn buckets_split_the_piece_count_and_round_trip() {
         // 10x10: 20 a side. Four buckets of ten pieces each, the full board last.
-        assert_eq!(start_pieces::<International>(), 20);
+        assert_eq!(Position::<International>::pieces_at_start(), 20);
         assert_eq!([1, 10, 11, 20, 21, 30, 31, 40].map(|p| bucket_of(p, 20, 4)), [0, 0, 1, 1, 2, 2, 3, 3]);
         assert_eq!(bucket_of(40, 20, 1), 0);
-        assert_eq!(start_pieces::<dama_core::variant::Turkish>(), 16);
-        assert_eq!(start_pieces::<dama_core::variant::Thai>(), 8);
+        assert_eq!(Position::<dama_core::variant::Turkish>::pieces_at_start(), 16);
+        assert_eq!(Position::<dama_core::variant::Thai>::pieces_at_start(), 8);
+        // The same count as the start position's.
+        let start = Position::<International>::start();
+        assert_eq!(start.occupied().count(), 2 * Position::<International>::pieces_at_start());
         // Two buckets that differ only in their output bias: a full board and an ending
         // score apart by it, and the file keeps both.
         let mut n = tiny();
