@@ -22,7 +22,6 @@ pub mod web;
 pub mod ws;
 
 use std::net::SocketAddr;
-use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// Why the server could not start.
@@ -71,10 +70,8 @@ pub async fn serve(
         let l = tokio::net::TcpListener::bind(addr).await.map_err(|e| metrics::MetricsError::Bind(addr, e))?;
         tracing::info!(addr = %l.local_addr()?, "metrics at /metrics");
         let ctx = state.ctx.clone();
-        let mut down = ctx.on_shutdown();
-        let stopped = async move {
-            let _ = down.wait_for(|d| *d).await;
-        };
+        let stopping = ctx.clone();
+        let stopped = async move { stopping.until_shutdown().await };
         tokio::spawn(async move {
             if let Err(e) = metrics::serve(l, handle, ctx, stopped).await {
                 tracing::error!(error = %e, "metrics listener");
@@ -103,26 +100,22 @@ pub async fn run(
     grace: Duration,
 ) -> Result<(), ServeError> {
     let ctx = state.ctx.clone();
-    let mut down = ctx.on_shutdown();
     let begin = ctx.clone();
-    let began = Arc::new(OnceLock::new());
-    let began_at = began.clone();
     let server = axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(async move {
             stop.await;
-            let _ = began_at.set(std::time::Instant::now());
             tracing::info!("shutting down: closing websockets, finishing requests");
             begin.begin_shutdown();
         });
     tokio::select! {
         r = server => r?,
         _ = async {
-            let _ = down.wait_for(|d| *d).await;
+            ctx.until_shutdown().await;
             tokio::time::sleep(grace).await;
         } => tracing::warn!(grace_ms = grace.as_millis() as u64, "connections still open after the grace period; closing"),
     }
     ctx.store.close().await;
-    let ms = began.get().map_or(0, |t| t.elapsed().as_millis() as u64);
+    let ms = ctx.shutdown_began().map_or(0, |t| t.elapsed().as_millis() as u64);
     tracing::info!(ms, "stopped");
     Ok(())
 }

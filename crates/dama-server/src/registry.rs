@@ -71,9 +71,9 @@ pub struct Ctx {
     /// Loads from the store running at once (a flood of unknown ids waits here, not on
     /// the database's connections).
     loads: Arc<Semaphore>,
-    /// Turns true when the server begins to shut down: websockets tell their clients to
-    /// reconnect (elsewhere, or here after the restart) and close.
-    shutdown: Arc<watch::Sender<bool>>,
+    /// When the server began to shut down (none while it runs): websockets then tell
+    /// their clients to reconnect (elsewhere, or here after the restart) and close.
+    shutdown: Arc<watch::Sender<Option<std::time::Instant>>>,
 }
 
 /// True for a string that can be a game id (12 lowercase hex digits).
@@ -90,23 +90,36 @@ impl Ctx {
             pool,
             started_ms: game::now_ms(),
             loads: Arc::new(Semaphore::new(4)),
-            shutdown: Arc::new(watch::channel(false).0),
+            shutdown: Arc::new(watch::channel(None).0),
         }
     }
 
-    /// Starts the shutdown: every websocket closes with "restarting, reconnect".
+    /// Starts the shutdown (once): every websocket closes with "restarting, reconnect".
     pub fn begin_shutdown(&self) {
-        self.shutdown.send_replace(true);
+        self.shutdown.send_if_modified(|began| {
+            let first = began.is_none();
+            if first {
+                *began = Some(std::time::Instant::now());
+            }
+            first
+        });
     }
 
     /// Whether the shutdown has begun.
     pub fn shutting_down(&self) -> bool {
+        self.shutdown.borrow().is_some()
+    }
+
+    /// When the shutdown began, if it has.
+    pub fn shutdown_began(&self) -> Option<std::time::Instant> {
         *self.shutdown.borrow()
     }
 
-    /// Hears the shutdown begin.
-    pub fn on_shutdown(&self) -> watch::Receiver<bool> {
-        self.shutdown.subscribe()
+    /// Completes when the shutdown begins.
+    pub async fn until_shutdown(&self) {
+        let mut rx = self.shutdown.subscribe();
+        // The sender lives as long as `self`: waiting cannot fail.
+        let _ = rx.wait_for(Option::is_some).await;
     }
 
     /// The handle of a game, restoring it from the store if its task is not running.

@@ -79,6 +79,15 @@ struct Live<R: Rules> {
     long: Vec<String>,
 }
 
+impl<R: Rules> Live<R> {
+    /// `mv`, just played from `pos`, as clients see it; its long form is kept.
+    fn played(&mut self, pos: &Position<R>, mv: &dama_core::Move<BB<R>>) -> MoveView {
+        let v = view(pos, mv);
+        self.long.push(v.long.clone());
+        v
+    }
+}
+
 /// The pieces of a position.
 pub fn pieces_of<R: Rules>(p: &Position<R>) -> Vec<PieceView> {
     let l = <R::G as dama_core::geometry::Geometry>::LAYOUT;
@@ -138,17 +147,13 @@ impl<R: Rules> Session for Live<R> {
     fn play(&mut self, text: &str) -> Result<MoveView, String> {
         let pos = *self.game.position();
         let mv = self.game.play_text(text).map_err(|e| e.to_string())?;
-        let v = view(&pos, &mv);
-        self.long.push(v.long.clone());
-        Ok(v)
+        Ok(self.played(&pos, &mv))
     }
     fn play_recorded(&mut self, text: &str) -> Result<MoveView, String> {
         let pos = *self.game.position();
         let mv = dama_core::notation::parse_move(&pos, text).map_err(|e| e.to_string())?;
         self.game.play_recorded(&mv).map_err(|e| e.to_string())?;
-        let v = view(&pos, &mv);
-        self.long.push(v.long.clone());
-        Ok(v)
+        Ok(self.played(&pos, &mv))
     }
     fn status(&self) -> Status {
         self.game.status()

@@ -12,7 +12,7 @@ use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::sync::{broadcast, watch};
+use tokio::sync::broadcast;
 
 use crate::error::ApiError;
 use crate::game::{Action, Caller, Catchup, Event, GameHandle, Hello, Subscription};
@@ -150,7 +150,7 @@ pub async fn client(socket: WebSocket, ctx: Ctx, id: String, open: Opening) {
     let Some((h, sub)) = sub else { return refuse(&mut sink, 503, ApiError::Gone.to_string(), 1011).await };
     tracing::debug!(game = %id, seats = ?sub.seats, "websocket subscribed");
     metrics::gauge!("dama_websockets").increment(1.0);
-    serve(&mut sink, &mut stream, &h, sub, token, ctx.on_shutdown()).await;
+    serve(&mut sink, &mut stream, &h, sub, token, &ctx).await;
     metrics::gauge!("dama_websockets").decrement(1.0);
     h.leave(open.ip).await;
 }
@@ -161,7 +161,7 @@ async fn serve(
     h: &GameHandle,
     sub: Subscription,
     token: Option<String>,
-    mut shutdown: watch::Receiver<bool>,
+    ctx: &Ctx,
 ) {
     let Subscription { first, mut rx, seats, conn } = sub;
     let first: Vec<String> = match first {
@@ -178,7 +178,7 @@ async fn serve(
         tokio::select! {
             // The server is stopping: the client reconnects (to another node, or to this
             // one once it is back) and resumes from its last version.
-            () = restarting(&mut shutdown) => {
+            () = ctx.until_shutdown() => {
                 let reason = "the server is restarting; reconnect";
                 let _ = sink.send(Message::Close(Some(CloseFrame { code: RESTARTING, reason: reason.into() }))).await;
                 break;
@@ -219,13 +219,6 @@ async fn serve(
                 }
             }
         }
-    }
-}
-
-/// Completes when the server begins to shut down (never, if it cannot tell).
-async fn restarting(rx: &mut watch::Receiver<bool>) {
-    if rx.wait_for(|down| *down).await.is_err() {
-        std::future::pending::<()>().await;
     }
 }
 
