@@ -9,16 +9,20 @@ use dama_engine::egdb;
 
 use anyhow::{Context, Result};
 
-/// Arguments of `dama serve`. Each setting comes from its flag, else its environment
-/// variable, else the `--config` file, else its default (see [`Settings`]).
-#[derive(clap::Args, Default)]
+/// Arguments of `dama serve`, and the shape of its `--config` file (the settings, each
+/// optional). Each setting comes from its flag, else its environment variable, else the
+/// file, else its default ([`Args::resolve`]).
+#[derive(clap::Args, Default, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Args {
     /// A TOML file of settings (the names of the flags below, with underscores:
     /// `bind = "0.0.0.0:80"`); flags and environment variables take precedence.
     #[arg(long, env = "DAMA_CONFIG")]
+    #[serde(skip)]
     pub config: Option<PathBuf>,
     /// Print the settings in force (as TOML) and exit.
     #[arg(long)]
+    #[serde(skip)]
     pub print_config: bool,
     /// Address to listen on [default: 127.0.0.1:8080].
     #[arg(long, env = "DAMA_BIND")]
@@ -62,51 +66,31 @@ pub enum LogFormat {
     Json,
 }
 
-/// The settings in force: every one has a value (the file's `Option`s are filled from
-/// the defaults). Also the shape of the `--config` file, where each is optional.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Default)]
-#[serde(deny_unknown_fields)]
-pub struct Settings {
-    /// Address to listen on.
-    pub bind: Option<SocketAddr>,
-    /// Database URL.
-    pub database_url: Option<String>,
-    /// Endgame database directory.
-    pub egdb: Option<PathBuf>,
-    /// Build missing endgame databases at start.
-    pub egdb_build: Option<bool>,
-    /// Log format.
-    pub log_format: Option<LogFormat>,
-    /// Metrics address (none: no metrics).
-    pub metrics_bind: Option<SocketAddr>,
-    /// Engine pool size.
-    pub engine_threads: Option<usize>,
-    /// Idle time before a game leaves memory, ms.
-    pub idle_ms: Option<u64>,
-}
-
-impl Settings {
-    /// Flags and environment (in `a`) over the file over the defaults.
-    fn resolve(a: &Args) -> Result<Settings> {
-        let file: Settings = match &a.config {
+impl Args {
+    /// The settings in force, every one with a value: flags and environment (in
+    /// `self`) over the `--config` file over the defaults.
+    fn resolve(&self) -> Result<Args> {
+        let file: Args = match &self.config {
             Some(p) => {
                 let text = std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
                 toml::from_str(&text).with_context(|| format!("{}: not a dama settings file", p.display()))?
             }
-            None => Settings::default(),
+            None => Args::default(),
         };
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-        Ok(Settings {
-            bind: Some(a.bind.or(file.bind).unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8080)))),
+        Ok(Args {
+            config: None,
+            print_config: false,
+            bind: Some(self.bind.or(file.bind).unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8080)))),
             database_url: Some(
-                a.database_url.clone().or(file.database_url).unwrap_or_else(|| "sqlite:dama.sqlite".into()),
+                self.database_url.clone().or(file.database_url).unwrap_or_else(|| "sqlite:dama.sqlite".into()),
             ),
-            egdb: Some(a.egdb.clone().or(file.egdb).unwrap_or_else(|| PathBuf::from(crate::cmd_egdb::DEFAULT_DIR))),
-            egdb_build: Some(a.egdb_build.or(file.egdb_build).unwrap_or(true)),
-            log_format: Some(a.log_format.or(file.log_format).unwrap_or_default()),
-            metrics_bind: a.metrics_bind.or(file.metrics_bind),
-            engine_threads: Some(a.engine_threads.or(file.engine_threads).unwrap_or(cores).max(1)),
-            idle_ms: Some(a.idle_ms.or(file.idle_ms).unwrap_or(120_000)),
+            egdb: Some(self.egdb.clone().or(file.egdb).unwrap_or_else(|| PathBuf::from(crate::cmd_egdb::DEFAULT_DIR))),
+            egdb_build: Some(self.egdb_build.or(file.egdb_build).unwrap_or(true)),
+            log_format: Some(self.log_format.or(file.log_format).unwrap_or_default()),
+            metrics_bind: self.metrics_bind.or(file.metrics_bind),
+            engine_threads: Some(self.engine_threads.or(file.engine_threads).unwrap_or(cores).max(1)),
+            idle_ms: Some(self.idle_ms.or(file.idle_ms).unwrap_or(120_000)),
         })
     }
 }
@@ -135,7 +119,7 @@ impl Args {
 
 /// Runs the server until SIGTERM or SIGINT, then shuts it down gracefully.
 pub fn run(a: Args) -> Result<()> {
-    let set = Settings::resolve(&a)?;
+    let set = a.resolve()?;
     if a.print_config {
         print!("{}", toml::to_string(&set).context("writing the settings")?);
         return Ok(());

@@ -391,10 +391,15 @@ export function t(key, params = {}) {
 // call black, so under seed 001 `black` reads Red and `white` reads Black.
 let redBlack = false;
 
-/** Names the sides as a game of `variant` under `rules` does (English under 'seed001':
- *  Red against Black). */
+/** Whether a game of `variant` under `rules` names its sides Red and Black (English
+ *  under seed 001). */
+export function namesRedBlack(rules, variant) {
+  return rules === 'seed001' && variant === 'english';
+}
+
+/** Names the sides as a game of `variant` under `rules` does. */
 export function setSideNames(rules, variant) {
-  redBlack = rules === 'seed001' && variant === 'english';
+  redBlack = namesRedBlack(rules, variant);
 }
 
 /** Whether the sides are named Red and Black now. */
@@ -402,16 +407,20 @@ export function sidesRedBlack() {
   return redBlack;
 }
 
-/** The name of the side playing `color` ('white' or 'black') in the chosen language. */
+/** The colour the game calls the side playing `color` ('white' or 'black'). */
+function sideColour(color) {
+  if (!redBlack) return color;
+  return color === 'black' ? 'red' : 'black';
+}
+
+/** The name of the side playing `color` in the chosen language. */
 export function side(color) {
-  if (!redBlack) return t(color);
-  return t(color === 'black' ? 'red' : 'black');
+  return t(sideColour(color));
 }
 
 /** The name of a piece of `color`: a man or a king. */
 export function pieceName(color, king) {
-  const c = redBlack ? (color === 'black' ? 'red' : 'black') : color;
-  return t(c + (king ? '_king' : '_man'));
+  return t(sideColour(color) + (king ? '_king' : '_man'));
 }
 
 /** The sides in the order of a series score (the players now White and Black). */

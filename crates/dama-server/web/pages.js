@@ -1,7 +1,7 @@
 // The screens around play: home (new game and lobby), a variant's rules, replay and import.
 import { api, el, go, piecesOfFen, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
-import { t, lang, ruleList, ruleKeys, resultText, setSideNames, sidesRedBlack } from './i18n.js';
+import { t, lang, ruleList, ruleKeys, resultText, namesRedBlack, setSideNames, sidesRedBlack } from './i18n.js';
 import { DIAGRAMS } from './rules.js';
 
 const TIMES = {
@@ -213,7 +213,7 @@ export function homePage(main) {
             el(
               'select',
               { name: 'color', id: 'color' },
-              ...['random', 'white', 'black'].map((k) => el('option', { value: k, selected: k === form.color }, colourLabel(k, form.variant === 'english' && form.rules === 'seed001'))),
+              ...['random', 'white', 'black'].map((k) => el('option', { value: k, selected: k === form.color }, colourLabel(k, namesRedBlack(form.rules, form.variant)))),
             ),
           ),
           el(
