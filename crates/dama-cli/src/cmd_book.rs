@@ -2,7 +2,6 @@
 //! look positions up.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::{anyhow, Context, Result};
 use dama_core::fen::parse_fen;
@@ -10,6 +9,8 @@ use dama_core::pdn::read_all;
 use dama_core::record::{replay, variant_of};
 use dama_core::{Position, Rules, Variant, VariantFn};
 use dama_engine::book::{self, Book, BuildOptions};
+
+use crate::progress::Progress;
 
 /// `dama book` subcommands.
 #[derive(clap::Subcommand)]
@@ -72,12 +73,9 @@ impl VariantFn for Build<'_> {
                 }
             }
         }
-        let started = Instant::now();
-        let b = Book::build::<R>(&games, self.1, &mut |n| {
-            if n % 50 == 0 {
-                eprintln!("{n} positions scored ({:.0} s)", started.elapsed().as_secs_f64());
-            }
-        });
+        let progress = Progress::new("positions scored", None);
+        let b = Book::build::<R>(&games, self.1, &mut |n| progress.set(n as u64));
+        progress.finish();
         let o = self.1;
         let header = format!(
             "dama opening book: {}, {} positions. Built by `dama book build` from {} games: engine moves for {} \

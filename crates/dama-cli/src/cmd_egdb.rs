@@ -12,6 +12,8 @@ use dama_engine::egdb::{self, value::Value, Egdb, Progress};
 use rand::{Rng, SeedableRng};
 use serde_json::json;
 
+use crate::progress::Progress as Bar;
+
 /// Where tables go when `--dir` is not given.
 pub const DEFAULT_DIR: &str = "egdb";
 
@@ -88,10 +90,25 @@ pub enum Command {
     },
 }
 
-fn line(p: &Progress, verb: &str) {
+/// A line for each table done, above a bar over the indices of all the tables up to
+/// `pieces` (the big tables weigh what they cost).
+fn line(bar: &Bar, p: &Progress, verb: &str) {
     let what = if p.existed && verb == "built" { "on disk" } else { verb };
     let checked = if p.positions > 0 { format!(", {} positions", p.positions) } else { String::new() };
-    eprintln!("{:>9} {}: {} indices{checked}, {} bytes, {:.1} s", what, p.material, p.entries, p.bytes, p.seconds);
+    bar.println(format!(
+        "{:>9} {}: {} indices{checked}, {} bytes, {:.1} s",
+        what, p.material, p.entries, p.bytes, p.seconds
+    ));
+    bar.inc(p.entries);
+    bar.message(p.material.to_string());
+}
+
+/// The progress over every table of rules `R` up to `pieces`.
+fn tables_bar<R: Rules>(pieces: u8) -> Bar {
+    use dama_engine::egdb::index::{Indexer, Material};
+    let ix = Indexer::<R>::new();
+    let total: u64 = (2..=pieces).flat_map(Material::all_with).map(|m| ix.size(m)).sum();
+    Bar::new("indices", Some(total))
 }
 
 fn result_json(v: Value) -> serde_json::Value {
@@ -139,7 +156,10 @@ struct Build(PathBuf, u8, usize);
 impl VariantFn for Build {
     type Output = Result<()>;
     fn call<R: Rules>(self) -> Result<()> {
-        Ok(egdb::build::<R>(&self.0, self.1, self.2, &mut |p| line(p, "built"))?)
+        let bar = tables_bar::<R>(self.1);
+        egdb::build::<R>(&self.0, self.1, self.2, &mut |p| line(&bar, p, "built"))?;
+        bar.finish();
+        Ok(())
     }
 }
 
@@ -147,7 +167,10 @@ struct Verify(PathBuf, u8);
 impl VariantFn for Verify {
     type Output = Result<()>;
     fn call<R: Rules>(self) -> Result<()> {
-        Ok(egdb::verify::<R>(&self.0, self.1, &mut |p| line(p, "verified"))?)
+        let bar = tables_bar::<R>(self.1);
+        egdb::verify::<R>(&self.0, self.1, &mut |p| line(&bar, p, "verified"))?;
+        bar.finish();
+        Ok(())
     }
 }
 

@@ -11,6 +11,8 @@ use dama_core::record::{replay, variant_of, write_pdn, MoveRecord, WriteStyle};
 use dama_core::{Rules, Variant, VariantFn};
 use serde_json::json;
 
+use crate::progress::Progress;
+
 /// `dama pdn ...`
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -60,9 +62,11 @@ pub struct ConvertArgs {
     variant: Option<Variant>,
 }
 
-fn open(path: &PathBuf) -> Result<PdnReader<BufReader<File>>> {
+/// Opens a PDN file, with a progress bar over its bytes.
+fn open(path: &PathBuf) -> Result<(File, Progress)> {
     let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    Ok(PdnReader::new(BufReader::new(f)))
+    let size = f.metadata().map(|m| m.len()).unwrap_or(0);
+    Ok((f, Progress::bytes(&path.display().to_string(), size)))
 }
 
 struct Check<'a>(&'a PdnGame);
@@ -78,19 +82,20 @@ fn check(a: CheckArgs) -> Result<()> {
     let (mut games, mut legal, mut illegal, mut unreadable, mut warnings) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut errors = Vec::new();
     for path in &a.files {
-        let mut reader = open(path)?;
+        let (file, progress) = open(path)?;
+        let mut reader = PdnReader::new(BufReader::new(progress.reader(file)));
         for item in reader.by_ref() {
             games += 1;
             match item {
                 Err(e) => {
                     unreadable += 1;
-                    eprintln!("{}: game {games}: unreadable: {e}", path.display());
+                    progress.println(format!("{}: game {games}: unreadable: {e}", path.display()));
                     errors.push(json!({"file": path.display().to_string(), "game": games, "line": e.at.line, "column": e.at.col, "reason": e.message}));
                 }
                 Ok(g) => {
                     for w in &g.warnings {
                         warnings += 1;
-                        eprintln!("{}: game {games}: warning: {w}", path.display());
+                        progress.println(format!("{}: game {games}: warning: {w}", path.display()));
                     }
                     let res = variant_of(&g, a.variant.unwrap_or(default))
                         .map_err(|e| (0, String::new(), e))
@@ -99,13 +104,16 @@ fn check(a: CheckArgs) -> Result<()> {
                         Ok(_) => legal += 1,
                         Err((ply, mv, reason)) => {
                             illegal += 1;
-                            eprintln!("{}: game {games} (line {}): {reason}", path.display(), g.at.line);
+                            let line = g.at.line;
+                            progress.println(format!("{}: game {games} (line {line}): {reason}", path.display()));
                             errors.push(json!({"file": path.display().to_string(), "game": games, "ply": ply, "move": mv, "reason": reason}));
                         }
                     }
                 }
             }
+            progress.message(format!("{games} games, {} not legal", games - legal));
         }
+        progress.finish();
         // Tags or prose with no game in them: warnings, not games.
         for w in reader.stray() {
             warnings += 1;
@@ -154,7 +162,8 @@ fn convert(a: ConvertArgs) -> Result<()> {
     let mut failed = 0;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (i, item) in open(&a.file)?.enumerate() {
+    let (file, progress) = open(&a.file)?;
+    for (i, item) in PdnReader::new(BufReader::new(progress.reader(file))).enumerate() {
         let text = item
             .map_err(|e| anyhow::anyhow!("{e}"))
             .and_then(|g| {
@@ -165,10 +174,11 @@ fn convert(a: ConvertArgs) -> Result<()> {
             Ok(t) => out.write_all(t.as_bytes())?,
             Err(e) => {
                 failed += 1;
-                eprintln!("game {}: not converted: {e}", i + 1);
+                progress.println(format!("game {}: not converted: {e}", i + 1));
             }
         }
     }
+    progress.finish();
     if failed > 0 {
         bail!("{failed} games could not be converted");
     }

@@ -8,6 +8,8 @@ use dama_core::notation::move_to_string;
 use dama_core::perft::{divide, perft};
 use dama_core::{Position, Routes, Rules, Variant, VariantFn};
 
+use crate::progress::Progress;
+
 /// How capture routes that end alike are counted.
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum Duplicates {
@@ -67,11 +69,16 @@ impl VariantFn for Run<'_> {
         };
         let routes = Routes::from(a.duplicates);
         if a.divide {
+            let counts = divide(&pos, a.depth, routes);
+            let progress = Progress::new("first moves", Some(counts.len() as u64));
             let mut total = 0;
-            for (m, n) in divide(&pos, a.depth, routes) {
-                println!("{} {n}", move_to_string(&pos, &m, false));
+            for (m, n) in counts {
+                progress.out(format!("{} {n}", move_to_string(&pos, &m, false)));
                 total += n;
+                progress.message(format!("{total} paths"));
+                progress.inc(1);
             }
+            progress.finish();
             Ok(total)
         } else {
             Ok(perft(&pos, a.depth, routes))

@@ -18,6 +18,8 @@ use dama_engine::eval::EvalKind;
 use dama_engine::search::Searcher;
 use dama_engine::selfplay::{play, Config};
 
+use crate::progress::Progress;
+
 /// Arguments of `dama selfplay`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -122,6 +124,8 @@ impl VariantFn for Run<'_> {
         let t0 = Instant::now();
         let (mut games, mut positions, mut plies) = (0usize, 0usize, 0usize);
         let mut wins = [0usize; 3];
+        let progress = Progress::new(&format!("selfplay {}", R::VARIANT.key()), Some(u64::from(a.games)));
+        progress.set(already as u64);
         for g in rx {
             let mut buf = Vec::with_capacity(g.records.len() * record_size(R::VARIANT));
             for r in &g.records {
@@ -137,23 +141,17 @@ impl VariantFn for Run<'_> {
                 None => 1,
                 Some(_) => 2,
             }] += 1;
-            let rate = games as f64 / t0.elapsed().as_secs_f64().max(1e-9);
-            let left = (todo.len() - games) as f64 / rate.max(1e-9);
-            eprint!(
-                "\rselfplay {}: {}/{} games, {} positions, {:.1} games/s, {:.0} plies a game, W/D/B {}/{}/{}, {:.0} min left   ",
-                R::VARIANT.key(),
-                already + games,
-                a.games,
-                positions,
-                rate,
+            progress.message(format!(
+                "{positions} positions, {:.1} games/s, {:.0} plies a game, W/D/B {}/{}/{}",
+                games as f64 / t0.elapsed().as_secs_f64().max(1e-9),
                 plies as f64 / games as f64,
                 wins[0],
                 wins[1],
                 wins[2],
-                left / 60.0
-            );
+            ));
+            progress.set((already + games) as u64);
         }
-        eprintln!();
+        progress.finish();
         println!("{} games ({} new), {positions} new positions in {}", already + games, games, a.out.display());
         Ok(())
     }

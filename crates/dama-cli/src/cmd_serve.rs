@@ -46,13 +46,10 @@ pub struct Args {
     /// public network, e.g. 127.0.0.1:9100).
     #[arg(long, env = "DAMA_METRICS_BIND")]
     pub metrics_bind: Option<SocketAddr>,
-    /// Searchers in the engine pool (engine moves, hints, the arbiter) [default: the
-    /// number of cores].
-    #[arg(long, env = "DAMA_ENGINE_THREADS")]
-    pub engine_threads: Option<usize>,
-    /// A game nobody plays or watches leaves memory after this many ms [default: 120000].
-    #[arg(long, env = "DAMA_IDLE_MS")]
-    pub idle_ms: Option<u64>,
+    /// The limits (the `[limits]` table of the settings file).
+    #[command(flatten, next_help_heading = "Limits")]
+    #[serde(default)]
+    pub limits: dama_server::Limits,
 }
 
 /// How the server writes its log (to standard error).
@@ -77,7 +74,6 @@ impl Args {
             }
             None => Args::default(),
         };
-        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
         Ok(Args {
             config: None,
             print_config: false,
@@ -89,8 +85,7 @@ impl Args {
             egdb_build: Some(self.egdb_build.or(file.egdb_build).unwrap_or(true)),
             log_format: Some(self.log_format.or(file.log_format).unwrap_or_default()),
             metrics_bind: self.metrics_bind.or(file.metrics_bind),
-            engine_threads: Some(self.engine_threads.or(file.engine_threads).unwrap_or(cores).max(1)),
-            idle_ms: Some(self.idle_ms.or(file.idle_ms).unwrap_or(120_000)),
+            limits: self.limits.or(&file.limits).resolved(),
         })
     }
 }
@@ -125,23 +120,22 @@ pub fn run(a: Args) -> Result<()> {
         return Ok(());
     }
     init_logs(set.log_format.unwrap_or_default());
-    // The server reads these two where it needs them; set before any thread starts.
-    std::env::set_var("DAMA_ENGINE_THREADS", set.engine_threads.unwrap_or(1).to_string());
-    std::env::set_var("DAMA_IDLE_MS", set.idle_ms.unwrap_or(120_000).to_string());
-    let (bind, url, dir, build, metrics) = (
-        set.bind.expect("resolved"),
+    let (url, dir, build) = (
         set.database_url.clone().expect("resolved"),
         set.egdb.clone().expect("resolved"),
         set.egdb_build.unwrap_or(true),
-        set.metrics_bind,
     );
+    let setup = dama_server::Setup {
+        bind: set.bind.expect("resolved"),
+        database_url: url.clone(),
+        metrics: set.metrics_bind,
+        limits: set.limits,
+    };
     std::thread::spawn(move || endgame_tables(&dir, build));
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the runtime")?;
     rt.block_on(async move {
         dama_server::serve(
-            bind,
-            &url,
-            metrics,
+            setup,
             |addr, restored| {
                 println!("dama is running at http://{addr}/  (database {url}; {restored} live games restored)");
                 tracing::info!(%addr, restored, "listening");
@@ -183,7 +177,7 @@ fn endgame_tables(dir: &std::path::Path, build: bool) {
         let started = Instant::now();
         if build {
             if let Err(e) = v.visit(BuildQuietly(dir, pieces)) {
-                tracing::error!(variant = %v, error = %e, "building endgame databases");
+                tracing::error!(variant = %v, error = %dama_server::error::Chain(&e), "building endgame databases");
                 continue;
             }
         }
@@ -196,7 +190,9 @@ fn endgame_tables(dir: &std::path::Path, build: bool) {
                 "endgame databases loaded"
             ),
             Ok(None) => {}
-            Err(e) => tracing::error!(variant = %v, error = %e, "opening endgame databases"),
+            Err(e) => {
+                tracing::error!(variant = %v, error = %dama_server::error::Chain(&e), "opening endgame databases")
+            }
         }
     }
 }

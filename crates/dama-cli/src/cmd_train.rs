@@ -15,6 +15,8 @@ use dama_engine::eval::{net, Family, Net, Weights};
 use dama_engine::train::{target, train, Config, Epoch, Sample};
 use dama_engine::train_net::{train_net, NetConfig};
 
+use crate::progress::Progress;
+
 /// Arguments of `dama train`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -149,9 +151,11 @@ fn run_for<R: Rules>(a: &Args) -> Result<()> {
         seed: a.seed,
     };
     let mut best = f64::INFINITY;
+    let progress = Progress::new("epochs", Some(a.epochs as u64));
     let mut w = train(&init, &mut tr, &va, &cfg, &mut |e| {
-        report_epoch(e, &mut best, t0);
+        report_epoch(e, &mut best, t0, &progress);
     });
+    progress.finish();
     let files: Vec<String> =
         a.data.iter().map(|p| p.file_name().map_or(String::new(), |f| f.to_string_lossy().into_owned())).collect();
     w.note = format!(
@@ -240,9 +244,11 @@ fn run_net<R: Rules>(
         seed: a.seed,
     };
     let mut best = f64::INFINITY;
+    let progress = Progress::new("epochs", Some(a.epochs as u64));
     let mut n = train_net(init.as_ref(), tr, va, &cfg, &mut |e| {
-        report_epoch(e, &mut best, t0);
+        report_epoch(e, &mut best, t0, &progress);
     });
+    progress.finish();
     n.note = format!(
         "dama train --net {h1}x{h2} --buckets {}: {raw} positions ({} distinct); {} epochs, lr {} decay {}, batch {}, lambda {}, init {}; validation loss {best:.5}",
         a.buckets,
@@ -278,14 +284,16 @@ pub fn run(a: Args) -> Result<()> {
 
 /// One line per epoch: the losses, a star when validation is the best so far. Epoch 0 is
 /// the starting point, before any training: it has no training loss.
-fn report_epoch(e: &Epoch, best: &mut f64, t0: Instant) {
+fn report_epoch(e: &Epoch, best: &mut f64, t0: Instant, progress: &Progress) {
     *best = best.min(e.validation_loss);
     let train = if e.train_loss.is_finite() { format!("{:.5}", e.train_loss) } else { "-".to_string() };
-    eprintln!(
+    progress.println(format!(
         "epoch {:>3}: training loss {train}, validation loss {:.5}{}  ({:.0} s)",
         e.epoch,
         e.validation_loss,
         if e.validation_loss <= *best { " *" } else { "" },
         t0.elapsed().as_secs_f64()
-    );
+    ));
+    progress.message(format!("validation loss {:.5} (best {:.5})", e.validation_loss, *best));
+    progress.set(e.epoch as u64);
 }

@@ -13,6 +13,7 @@ mod cmd_serve;
 mod cmd_train;
 mod loadtest;
 mod matches;
+mod progress;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -23,6 +24,10 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// No progress bars: plain progress lines on standard error instead (as when it is
+    /// not a terminal).
+    #[arg(long, short, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -72,6 +77,7 @@ fn main() -> Result<()> {
         default_hook(info);
     }));
     let cli = Cli::parse();
+    progress::set_quiet(cli.quiet);
     match cli.command {
         Some(Command::Moves(a)) => cmd_moves::run(a),
         Some(Command::Perft(a)) => cmd_perft::run(a),

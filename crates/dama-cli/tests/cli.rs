@@ -216,7 +216,8 @@ fn serve_stops_on_sigterm() {
 #[test]
 fn serve_settings_from_file_environment_and_flags() {
     let file = std::env::temp_dir().join(format!("dama-cli-config-{}.toml", std::process::id()));
-    std::fs::write(&file, "bind = \"127.0.0.1:9999\"\nidle_ms = 5000\nengine_threads = 3\n").unwrap();
+    std::fs::write(&file, "bind = \"127.0.0.1:9999\"\n[limits]\nidle_ms = 5000\nengine_threads = 3\nws_frame = 2048\n")
+        .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_dama"))
         .args(["serve", "--print-config", "--idle-ms", "7000", "--config"])
         .arg(&file)
@@ -233,6 +234,8 @@ fn serve_settings_from_file_environment_and_flags() {
         "engine_threads = 2",
         "idle_ms = 7000",
         "log_format = \"human\"",
+        "ws_frame = 2048",
+        "games_per_minute = 60",
     ] {
         assert!(text.lines().any(|l| l == line), "no `{line}` in\n{text}");
     }
@@ -241,4 +244,28 @@ fn serve_settings_from_file_environment_and_flags() {
     assert_ne!(code, 0);
     assert!(err.contains("not a dama settings file") && err.contains("bnd"), "{err}");
     let _ = std::fs::remove_file(&file);
+}
+
+/// Long jobs show progress on standard error: plain lines when it is not a terminal
+/// (or with --quiet), a bar on a terminal; standard output carries the results only.
+#[test]
+fn long_jobs_report_progress_on_standard_error_only() {
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_dama")).args(args).env("DAMA_PROGRESS_MS", "0").output().unwrap();
+        assert!(out.status.success());
+        (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (out, err) = run(&["perft", "--variant", "english", "--depth", "5", "--divide"]);
+    assert_eq!(out.lines().count(), 7 + 1, "{out}");
+    assert!(err.lines().any(|l| l.starts_with("first moves 1/7 (14%)")), "{err}");
+    assert!(err.lines().any(|l| l.starts_with("first moves 7/7 (100%)") && l.ends_with(": 7361 paths")), "{err}");
+    assert!(!err.contains('\u{1b}'), "no terminal codes when piped: {err:?}");
+    let (quiet, _) = run(&["--quiet", "perft", "--variant", "english", "--depth", "5", "--divide"]);
+    assert_eq!(quiet.lines().take(7).collect::<Vec<_>>(), out.lines().take(7).collect::<Vec<_>>());
+    // On a terminal (script(1) gives one, where it exists): a bar.
+    let exe = env!("CARGO_BIN_EXE_dama");
+    let cmd = format!("{exe} perft --variant english --depth 11 --divide");
+    let Ok(tty) = Command::new("script").args(["-qec", &cmd, "/dev/null"]).output() else { return };
+    let text = String::from_utf8_lossy(&tty.stdout);
+    assert!(text.contains("first moves [") && text.contains("/7"), "{text:?}");
 }

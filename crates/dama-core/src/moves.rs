@@ -156,6 +156,14 @@ impl<B: Bits> MoveList<B> {
     }
 }
 
+impl<B: Bits> IntoIterator for MoveList<B> {
+    type Item = Move<B>;
+    type IntoIter = arrayvec::IntoIter<Move<B>, MAX_MOVES>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.into_iter()
+    }
+}
+
 impl<B: Bits> Default for MoveList<B> {
     fn default() -> Self {
         Self::new()

@@ -22,13 +22,14 @@ pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, routes: Routes) -> u64 {
     }
 }
 
-/// Perft split by first move: each legal move with its count.
+/// Perft split by first move: each legal move with its count, counted as the iterator
+/// reaches it (a caller can report each one as it comes).
 pub fn divide<R: Rules>(
     pos: &Position<R>,
     depth: u32,
     routes: Routes,
-) -> Vec<(crate::moves::Move<crate::position::BB<R>>, u64)> {
+) -> impl ExactSizeIterator<Item = (crate::moves::Move<crate::position::BB<R>>, u64)> + '_ {
     let mut list = MoveList::with_routes(routes);
     generate(pos, &mut list);
-    list.iter().map(|m| (*m, if depth <= 1 { 1 } else { perft(&pos.play(m), depth - 1, routes) })).collect()
+    list.into_iter().map(move |m| (m, if depth <= 1 { 1 } else { perft(&pos.play(&m), depth - 1, routes) }))
 }

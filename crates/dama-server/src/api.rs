@@ -18,24 +18,35 @@ use serde_json::json;
 
 use crate::error::ApiError;
 use crate::game::{self, Action, Caller, JoinRequest, Options};
+use crate::limits::{Limits, RateLimiter};
 use crate::pool::{EnginePool, StopOnDrop};
 use crate::registry::Ctx;
 use crate::replay::{self, ReplayGate};
 use crate::store::Store;
 use crate::{web, ws};
 
-/// Shared server state: the games' context and the replay gate.
+/// Shared server state: the games' context, the replay gate and the rate limits.
 #[derive(Clone)]
 pub struct AppState {
-    /// The store, the games in memory and the engine pool.
+    /// The store, the games in memory, the engine pool and the limits.
     pub ctx: Ctx,
     replay: Arc<ReplayGate>,
+    /// New games per address.
+    new_games: Arc<RateLimiter>,
+    /// Requests to /api per address.
+    requests: Arc<RateLimiter>,
 }
 
 impl AppState {
-    /// State over a store, with an engine pool sized to the machine.
-    pub fn new(store: Store) -> Self {
-        AppState { ctx: Ctx::new(store, EnginePool::for_machine()), replay: Arc::new(ReplayGate::for_machine()) }
+    /// State over a store, bounded by `limits` (the engine pool's size among them).
+    pub fn new(store: Store, limits: Limits) -> Self {
+        let pool = EnginePool::new(limits.engine_threads(), limits.engine_queue());
+        AppState {
+            new_games: Arc::new(RateLimiter::new(limits.games_per_minute())),
+            requests: Arc::new(RateLimiter::new(limits.requests_per_minute())),
+            ctx: Ctx::new(store, pool, limits),
+            replay: Arc::new(ReplayGate::for_machine()),
+        }
     }
 
     pub(crate) fn replay_gate(&self) -> &ReplayGate {
@@ -69,12 +80,11 @@ macro_rules! on_game {
     }};
 }
 
-/// The largest JSON body of the game routes (the replay route takes PDN files).
-pub const MAX_BODY: usize = 64 * 1024;
-
-/// The router.
+/// The router. JSON bodies are bounded by the `body` limit, the replay route's (PDN
+/// files) by the `pdn` limit.
 pub fn router(state: AppState) -> Router {
-    let replay_route = post(replay::replay_games).layer(DefaultBodyLimit::max(replay::MAX_REQUEST));
+    let limits = state.ctx.limits.clone();
+    let replay_route = post(replay::replay_games).layer(DefaultBodyLimit::max(replay::request_limit(limits.pdn())));
     Router::new()
         .route("/", get(index))
         .route("/game/{id}", get(index))
@@ -94,7 +104,8 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .fallback(no_route)
-        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(DefaultBodyLimit::max(limits.body()))
+        .layer(middleware::from_fn_with_state(state.clone(), limit_requests))
         .layer(middleware::from_fn(json_errors))
         .layer(middleware::from_fn(trace_requests))
         .with_state(state)
@@ -114,7 +125,7 @@ async fn readyz(State(st): State<AppState>) -> Response {
     match st.ctx.store.ping().await {
         Ok(()) => Json(json!({ "status": "ready", "games_in_memory": st.ctx.games.loaded() })).into_response(),
         Err(e) => {
-            tracing::warn!(error = %e, "readiness: the database does not answer");
+            tracing::warn!(error = %crate::error::Chain(&e), "readiness: the database does not answer");
             (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "database unreachable" }))).into_response()
         }
     }
@@ -143,6 +154,17 @@ async fn trace_requests(req: Request, next: Next) -> Response {
         }
     });
     res
+}
+
+/// Requests to /api beyond an address's rate get 429 (pages, assets and health checks
+/// are not counted).
+async fn limit_requests(State(st): State<AppState>, PeerIp(ip): PeerIp, req: Request, next: Next) -> Response {
+    if req.uri().path().starts_with("/api/") && !st.requests.allow(ip) {
+        let per_minute = st.ctx.limits.requests_per_minute();
+        return ApiError::TooMany(format!("too many requests from your address ({per_minute} a minute at most)"))
+            .into_response();
+    }
+    next.run(req).await
 }
 
 async fn index() -> Html<&'static str> {
@@ -192,8 +214,12 @@ fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
     serde_json::from_str(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
 }
 
-async fn create(State(st): State<AppState>, body: String) -> Result<Response, ApiError> {
+async fn create(State(st): State<AppState>, PeerIp(ip): PeerIp, body: String) -> Result<Response, ApiError> {
     let opts: Options = parse(&body)?;
+    if !st.new_games.allow(ip) {
+        let per_minute = st.ctx.limits.games_per_minute();
+        return Err(ApiError::TooMany(format!("too many new games from your address ({per_minute} a minute at most)")));
+    }
     let c = game::create(st.ctx.clone(), opts).await?;
     let (id, seat) = (c.id, c.seat.ok_or(ApiError::Internal)?);
     // The secret travels after '#': browsers never send it in requests or logs.
@@ -269,13 +295,20 @@ async fn pdn(State(st): State<AppState>, Path(id): Path<String>) -> Result<Respo
         .into_response())
 }
 
-/// The client's address (unspecified when the server runs without connection info).
+/// The client's address: the connection's peer, or with the `forwarded_for` setting the
+/// last X-Forwarded-For entry (the one the proxy in front added); unspecified when the
+/// server runs without connection info.
 pub struct PeerIp(pub IpAddr);
 
-impl<S: Send + Sync> FromRequestParts<S> for PeerIp {
+impl FromRequestParts<AppState> for PeerIp {
     type Rejection = std::convert::Infallible;
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let ip = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Self, Self::Rejection> {
+        let forwarded = || {
+            let h = parts.headers.get_all("x-forwarded-for").iter().next_back()?;
+            h.to_str().ok()?.rsplit(',').next()?.trim().parse::<IpAddr>().ok()
+        };
+        let peer = || parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        let ip = if st.ctx.limits.forwarded_for() { forwarded().or_else(peer) } else { peer() };
         Ok(PeerIp(ip.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))))
     }
 }
@@ -308,7 +341,7 @@ async fn websocket(
     if ctx.shutting_down() {
         return Err(ApiError::Gone);
     }
-    Ok(ws::configure(upgrade).on_upgrade(move |socket| {
+    Ok(ws::configure(upgrade, &ctx.limits).on_upgrade(move |socket| {
         use tracing::Instrument;
         let span = tracing::info_span!("websocket", game = %id);
         ws::client(socket, ctx, id, ws::Opening { since, ip, token }).instrument(span)

@@ -26,6 +26,9 @@ pub enum ApiError {
     /// connections from one address, the replay queue full).
     #[error("{0}")]
     TooMany(String),
+    /// The server cannot take this now (its games-in-memory limit is reached).
+    #[error("{0}")]
+    Unavailable(String),
     /// The game's task ended while the request was on its way (an idle finished game
     /// giving its memory back); the request is retried with a restored task.
     #[error("the game is being reloaded; please try again")]
@@ -45,6 +48,7 @@ impl ApiError {
             ApiError::Forbidden(_) => "forbidden",
             ApiError::Conflict(_) => "conflict",
             ApiError::TooMany(_) => "too_many",
+            ApiError::Unavailable(_) => "unavailable",
             ApiError::Gone => "gone",
             ApiError::Internal => "internal",
         }
@@ -58,15 +62,36 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Gone => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::Gone => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 }
 
+/// An error with its causes, for the log: "storing a move: storage: error returned from
+/// database: disk I/O error" (a cause whose text its effect already shows is not repeated).
+pub struct Chain<'a>(pub &'a (dyn std::error::Error + 'static));
+
+impl std::fmt::Display for Chain<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut shown = self.0.to_string();
+        f.write_str(&shown)?;
+        let mut cause = self.0.source();
+        while let Some(c) = cause {
+            let text = c.to_string();
+            if !shown.contains(&text) {
+                write!(f, ": {text}")?;
+                shown = text;
+            }
+            cause = c.source();
+        }
+        Ok(())
+    }
+}
+
 impl From<crate::store::StoreError> for ApiError {
     fn from(e: crate::store::StoreError) -> Self {
-        tracing::error!(error = %e, "database");
+        tracing::error!(error = %Chain(&e), "database");
         ApiError::Internal
     }
 }
@@ -75,7 +100,10 @@ impl From<crate::pool::PoolError> for ApiError {
     fn from(e: crate::pool::PoolError) -> Self {
         match e {
             crate::pool::PoolError::Busy => ApiError::TooMany(e.to_string()),
-            crate::pool::PoolError::Failed => ApiError::Internal,
+            crate::pool::PoolError::Failed => {
+                tracing::error!(error = %Chain(&e), "engine pool");
+                ApiError::Internal
+            }
         }
     }
 }
@@ -84,5 +112,25 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         metrics::counter!("dama_errors_total", "kind" => self.kind()).increment(1);
         (self.status(), Json(serde_json::json!({ "error": self.to_string() }))).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("storing a move")]
+    struct Outer(#[source] std::io::Error);
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("reading: {0}")]
+    struct Shows(#[source] std::io::Error);
+
+    #[test]
+    fn a_chain_names_every_cause_once() {
+        let io = || std::io::Error::other("disk full");
+        assert_eq!(Chain(&Outer(io())).to_string(), "storing a move: disk full");
+        assert_eq!(Chain(&Shows(io())).to_string(), "reading: disk full");
     }
 }

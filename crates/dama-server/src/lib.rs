@@ -11,6 +11,7 @@ pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;
+pub mod limits;
 pub mod metrics;
 pub mod pool;
 pub mod registry;
@@ -22,6 +23,8 @@ pub mod web;
 pub mod ws;
 
 use std::net::SocketAddr;
+
+pub use limits::Limits;
 use std::time::Duration;
 
 /// Why the server could not start.
@@ -45,26 +48,37 @@ pub enum ServeError {
 }
 
 /// Opens the store, restores live games, and returns the router and the state.
-pub async fn app(database_url: &str) -> Result<(axum::Router, api::AppState, usize), ServeError> {
+pub async fn app(database_url: &str, limits: Limits) -> Result<(axum::Router, api::AppState, usize), ServeError> {
     let store = store::Store::connect(database_url).await?;
-    let state = api::AppState::new(store);
+    let state = api::AppState::new(store, limits);
     let restored = state.restore_live().await.map_err(|_| ServeError::Restore)?;
     Ok((api::router(state.clone()), state, restored))
 }
 
-/// Serves on `bind` until `stop` completes, then shuts down gracefully ([`run`]);
+/// Where and how a server runs: what `dama serve`'s settings give [`serve`].
+pub struct Setup {
+    /// The address to listen on.
+    pub bind: SocketAddr,
+    /// `sqlite:FILE` or `postgres://...`.
+    pub database_url: String,
+    /// Where to serve Prometheus metrics, if anywhere.
+    pub metrics: Option<SocketAddr>,
+    /// The limits.
+    pub limits: Limits,
+}
+
+/// Serves as `setup` says until `stop` completes, then shuts down gracefully ([`run`]);
 /// `ready` hears the bound address and how many live games were restored. With
-/// `metrics`, Prometheus metrics are served there at `/metrics` ([`metrics`]).
+/// `setup.metrics`, Prometheus metrics are served there at `/metrics` ([`metrics`]).
 pub async fn serve(
-    bind: SocketAddr,
-    database_url: &str,
-    metrics: Option<SocketAddr>,
+    setup: Setup,
     ready: impl FnOnce(SocketAddr, usize),
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    let Setup { bind, database_url, metrics, limits } = setup;
     // The recorder first, so that restoring the games is counted too.
     let handle = metrics.map(|_| metrics::install()).transpose()?;
-    let (router, state, restored) = app(database_url).await?;
+    let (router, state, restored) = app(&database_url, limits).await?;
     let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Bind(bind, e))?;
     if let (Some(addr), Some(handle)) = (metrics, handle) {
         let l = tokio::net::TcpListener::bind(addr).await.map_err(|e| metrics::MetricsError::Bind(addr, e))?;
@@ -74,7 +88,7 @@ pub async fn serve(
         let stopped = async move { stopping.until_shutdown().await };
         tokio::spawn(async move {
             if let Err(e) = metrics::serve(l, handle, ctx, stopped).await {
-                tracing::error!(error = %e, "metrics listener");
+                tracing::error!(error = %error::Chain(&e), "metrics listener");
             }
         });
     }

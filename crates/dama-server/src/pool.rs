@@ -73,13 +73,6 @@ impl EnginePool {
         })
     }
 
-    /// A pool sized to the machine: `DAMA_ENGINE_THREADS`, or the number of cores.
-    pub fn for_machine() -> Arc<EnginePool> {
-        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        let size = std::env::var("DAMA_ENGINE_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(cores);
-        EnginePool::new(size, 64)
-    }
-
     /// How many searchers can run at once.
     pub fn size(&self) -> usize {
         self.size

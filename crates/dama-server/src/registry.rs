@@ -11,6 +11,7 @@ use tokio::time::Instant;
 
 use crate::error::ApiError;
 use crate::game::{self, GameHandle};
+use crate::limits::Limits;
 use crate::pool::EnginePool;
 use crate::store::Store;
 
@@ -65,6 +66,8 @@ pub struct Ctx {
     pub games: Registry,
     /// The engine pool.
     pub pool: Arc<EnginePool>,
+    /// The limits this server keeps.
+    pub limits: Arc<Limits>,
     /// When this server started, ms since the epoch (a turn that began earlier was
     /// interrupted by a restart, and gets a grace on the clock).
     pub started_ms: i64,
@@ -83,15 +86,25 @@ pub fn is_game_id(id: &str) -> bool {
 
 impl Ctx {
     /// A context over a store.
-    pub fn new(store: Store, pool: Arc<EnginePool>) -> Ctx {
+    pub fn new(store: Store, pool: Arc<EnginePool>, limits: Limits) -> Ctx {
         Ctx {
             store,
             games: Registry::default(),
             pool,
+            limits: Arc::new(limits),
             started_ms: game::now_ms(),
             loads: Arc::new(Semaphore::new(4)),
             shutdown: Arc::new(watch::channel(None).0),
         }
+    }
+
+    /// Refuses one more game in memory when the `games_in_memory` limit is reached.
+    pub fn room_for_a_game(&self) -> Result<(), ApiError> {
+        if self.games.loaded() >= self.limits.games_in_memory() {
+            tracing::warn!(limit = self.limits.games_in_memory(), "games in memory at the limit; refusing another");
+            return Err(ApiError::Unavailable("the server is full; please try again in a few minutes".into()));
+        }
+        Ok(())
     }
 
     /// Starts the shutdown (once): every websocket closes with "restarting, reconnect".
@@ -132,6 +145,7 @@ impl Ctx {
             let got = slot
                 .get_or_try_init(|| async {
                     let _permit = self.loads.acquire().await.map_err(|_| ApiError::Internal)?;
+                    self.room_for_a_game()?;
                     let row = self.store.game(id).await?.ok_or_else(|| ApiError::NotFound(id.to_string()))?;
                     game::restore(self.clone(), row).await
                 })
@@ -154,7 +168,7 @@ impl Ctx {
         tokio::spawn(async move {
             tokio::time::sleep_until(deadline + Duration::from_millis(5)).await;
             if let Err(e) = ctx.game(&id).await {
-                tracing::error!(game = %id, error = %e, "waking a game for its clock");
+                tracing::error!(game = %id, error = %crate::error::Chain(&e), "waking a game for its clock");
             }
         });
     }

@@ -23,10 +23,11 @@ use crate::api::AppState;
 use crate::error::ApiError;
 use crate::session::{pieces_of, view, PieceView};
 
-/// The largest PDN text taken (the page refuses larger files first).
-pub const MAX_PDN: usize = 4 << 20;
-/// The largest request body: the PDN as a JSON string, with room for its escapes.
-pub const MAX_REQUEST: usize = MAX_PDN + MAX_PDN / 4;
+/// The largest request body for PDN texts up to `pdn` bytes (the `pdn` limit): the PDN
+/// as a JSON string, with room for its escapes.
+pub fn request_limit(pdn: usize) -> usize {
+    pdn.saturating_add(pdn / 4)
+}
 /// At most this many games are sent at once.
 pub const MAX_GAMES: usize = 200;
 /// At most this many moves (all games together) are sent at once.
@@ -245,8 +246,9 @@ pub async fn replay_games(State(st): State<AppState>, body: String) -> Result<Re
     if text.trim().is_empty() {
         return Err(ApiError::BadRequest("give a PDN text or a FEN".into()));
     }
-    if text.len() > MAX_PDN {
-        return Err(ApiError::BadRequest(format!("PDN text too large ({} bytes; the limit is {MAX_PDN})", text.len())));
+    let most = st.ctx.limits.pdn();
+    if text.len() > most {
+        return Err(ApiError::BadRequest(format!("PDN text too large ({} bytes; the limit is {most})", text.len())));
     }
     let gate = st.replay_gate();
     if gate.permits.available_permits() == 0 && gate.waiting.load(Ordering::Relaxed) >= gate.max_waiting {

@@ -1,8 +1,9 @@
 //! The websocket of a game. The client's first frame is `{"type": "hello", "token":
 //! ..., "since": V}` (the seat token never travels in the address, where proxies log
 //! it); then it hears versioned events and sends actions. Frames are bounded by the
-//! transport: up to [`MAX_FRAME`] bytes are read, larger ones up to [`MAX_MESSAGE`] get
-//! an error and the connection stays, anything larger gets an error and a close.
+//! transport: up to the `ws_frame` limit bytes are read, larger ones up to `ws_message`
+//! get an error and the connection stays, anything larger gets an error and a close
+//! ([`crate::limits`]).
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -16,12 +17,9 @@ use tokio::sync::broadcast;
 
 use crate::error::ApiError;
 use crate::game::{Action, Caller, Catchup, Event, GameHandle, Hello, Subscription};
+use crate::limits::Limits;
 use crate::registry::Ctx;
 
-/// Largest frame a client may send and have read.
-pub const MAX_FRAME: usize = 4096;
-/// Largest message the transport buffers; beyond it the connection is closed.
-pub const MAX_MESSAGE: usize = 64 * 1024;
 /// The close code when the server shuts down (RFC 6455's "service restart"): reconnect.
 pub const RESTARTING: u16 = 1012;
 /// How long the server waits for the hello frame.
@@ -29,8 +27,9 @@ pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The transport's limits and buffers: small buffers (a live game holds three
 /// connections or more and its messages are small) and a bounded message size.
-pub fn configure(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
-    upgrade.read_buffer_size(4 * 1024).write_buffer_size(0).max_frame_size(MAX_MESSAGE).max_message_size(MAX_MESSAGE)
+pub fn configure(upgrade: WebSocketUpgrade, limits: &Limits) -> WebSocketUpgrade {
+    let most = limits.ws_message();
+    upgrade.read_buffer_size(4 * 1024).write_buffer_size(0).max_frame_size(most).max_message_size(most)
 }
 
 /// What the upgrade request said: the version in the address, the client's address,
@@ -116,8 +115,9 @@ fn event_message(e: &Event) -> String {
 /// Serves one websocket until either side closes.
 pub async fn client(socket: WebSocket, ctx: Ctx, id: String, open: Opening) {
     let (mut sink, mut stream) = socket.split();
+    let most = ctx.limits.ws_frame();
     let hello = match tokio::time::timeout(HELLO_TIMEOUT, stream.next()).await {
-        Ok(Some(Ok(Message::Text(t)))) if t.len() <= MAX_FRAME => read_hello(t.as_str()),
+        Ok(Some(Ok(Message::Text(t)))) if t.len() <= most => read_hello(t.as_str()),
         Ok(Some(Ok(_))) | Ok(Some(Err(_))) | Err(_) => {
             let m = "the first frame must be {\"type\": \"hello\"} with the seat token, if any, and since";
             return refuse(&mut sink, 400, m.into(), 1008).await;
@@ -174,6 +174,7 @@ async fn serve(
         }
     }
     let caller = Caller { token, conn: Some(conn) };
+    let most = ctx.limits.ws_frame();
     loop {
         tokio::select! {
             // The server is stopping: the client reconnects (to another node, or to this
@@ -200,13 +201,13 @@ async fn serve(
             }
             msg = stream.next() => {
                 let reply = match msg {
-                    Some(Ok(Message::Text(t))) => frame(h, &caller, t.as_str()).await,
+                    Some(Ok(Message::Text(t))) => frame(h, &caller, t.as_str(), most).await,
                     Some(Ok(Message::Binary(_))) => Some(error(400, "send JSON text frames").to_string()),
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Ok(_)) => None,
                     Some(Err(e)) => {
                         // The transport refused a message over its limit (or broke).
-                        let m = format!("frame too large or malformed ({e}); the limit is {MAX_FRAME} bytes");
+                        let m = format!("frame too large or malformed ({e}); the limit is {most} bytes");
                         refuse(sink, 413, m, 1009).await;
                         linger(stream).await;
                         break;
@@ -223,9 +224,9 @@ async fn serve(
 }
 
 /// Answers a client's frame (None: nothing to say; the effect comes as an event).
-async fn frame(h: &GameHandle, caller: &Caller, text: &str) -> Option<String> {
-    if text.len() > MAX_FRAME {
-        let m = format!("frame too large ({} bytes; the limit is {MAX_FRAME})", text.len());
+async fn frame(h: &GameHandle, caller: &Caller, text: &str, most: usize) -> Option<String> {
+    if text.len() > most {
+        let m = format!("frame too large ({} bytes; the limit is {most})", text.len());
         return Some(error(413, m).to_string());
     }
     let v: Value = match serde_json::from_str(text) {

@@ -260,7 +260,7 @@ async fn votes_come_one_per_connection() {
     // One address may hold only a few connections to a game.
     let mut socks = Vec::new();
     let mut refused = None;
-    for _ in 0..dama_server::game::SOCKETS_PER_ADDRESS + 2 {
+    for _ in 0..dama_server::Limits::default().sockets_per_address() + 2 {
         let mut c = ws(srv.addr, &id, None).await;
         let m = next_json(&mut c).await;
         if m["type"] == "error" {

@@ -16,7 +16,7 @@ on_both!(a_shutdown_mid_game_loses_nothing_and_the_client_resumes);
 
 /// A server that stops when `stop` is sent: (address, stop, the task running it).
 async fn stoppable(url: &str) -> (SocketAddr, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
-    let (router, state, _) = dama_server::app(url).await.expect("app");
+    let (router, state, _) = dama_server::app(url, Default::default()).await.expect("app");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();

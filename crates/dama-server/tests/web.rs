@@ -133,7 +133,7 @@ async fn server(name: &str) -> SocketAddr {
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", p.display()));
     }
-    let (router, _, _) = dama_server::app(&format!("sqlite:{}", p.display())).await.expect("app");
+    let (router, _, _) = dama_server::app(&format!("sqlite:{}", p.display()), Default::default()).await.expect("app");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {

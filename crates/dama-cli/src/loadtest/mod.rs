@@ -51,6 +51,10 @@ pub struct Args {
     /// report the server's memory while they are loaded and once they are unloaded.
     #[arg(long)]
     idle: Option<usize>,
+    /// Measure what the server's log and metrics cost: this many rounds, each playing
+    /// the games once with both off and once with both on; reports the p99 round trips.
+    #[arg(long, default_value_t = 0)]
+    overhead: usize,
     /// The server program to start (default: this one), e.g. an older build to compare.
     #[arg(long)]
     server_bin: Option<std::path::PathBuf>,
@@ -211,9 +215,11 @@ async fn start_server(
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse()?;
     let db = std::env::temp_dir().join(format!("dama-loadtest-{}-{port}.sqlite", std::process::id()));
     let _ = std::fs::remove_file(&db);
+    // One address plays every game here: its per-address rate limits are lifted.
+    let unlimited = [("DAMA_GAMES_PER_MINUTE", "0"), ("DAMA_REQUESTS_PER_MINUTE", "0")];
     let child = Command::new(bin)
         .args(["serve", "--bind", &addr.to_string(), "--database-url", &format!("sqlite:{}", db.display())])
-        .envs(env.iter().copied())
+        .envs(unlimited.iter().chain(env).copied())
         .stdout(Stdio::null())
         .spawn()
         .with_context(|| format!("starting the server {}", bin.display()))?;
@@ -241,7 +247,11 @@ async fn async_run(a: Args) -> Result<()> {
     if let Some(n) = a.idle {
         return idle::run(&bin, n).await;
     }
-    let (addr, server) = match a.addr {
+    let args = Arc::new(a);
+    if args.overhead > 0 {
+        return overhead(&bin, args).await;
+    }
+    let (addr, server) = match args.addr {
         Some(addr) => (addr, None),
         None => {
             let (addr, p, db) = start_server(&bin, &[]).await?;
@@ -249,6 +259,135 @@ async fn async_run(a: Args) -> Result<()> {
         }
     };
     let pid = server.as_ref().map(|(p, _)| p.0.id());
+    let report = play(addr, pid, args.clone(), None).await?;
+    report.print(&args, pid);
+    if let Some((_, db)) = server {
+        remove_db(&db);
+    }
+    Ok(())
+}
+
+/// `--overhead N`: N rounds, each one run with the server's log and metrics off
+/// (`RUST_LOG=off`, no metrics listener) and one with them on (the default log level,
+/// metrics served and scraped while the games play); the p99 round trips of both.
+async fn overhead(bin: &std::path::Path, args: Arc<Args>) -> Result<()> {
+    let mut p99 = [Vec::new(), Vec::new()];
+    let mut families = Vec::new();
+    for round in 0..args.overhead {
+        for on in [false, true] {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+            let metrics: SocketAddr = format!("127.0.0.1:{port}").parse()?;
+            let bind = metrics.to_string();
+            let env: Vec<(&str, &str)> =
+                if on { vec![("RUST_LOG", "info"), ("DAMA_METRICS_BIND", &bind)] } else { vec![("RUST_LOG", "off")] };
+            let (addr, p, db) = start_server(bin, &env).await?;
+            let report = play(addr, Some(p.0.id()), args.clone(), on.then_some(metrics)).await?;
+            drop(p);
+            remove_db(&db);
+            let q = report.percentile(0.99);
+            println!(
+                "round {} log and metrics {:<3}: p50 {:.2} ms  p99 {q:.2} ms  failures {}",
+                round + 1,
+                if on { "on" } else { "off" },
+                report.percentile(0.5),
+                report.failures
+            );
+            p99[usize::from(on)].push(q);
+            if on && families.is_empty() {
+                families = report.families;
+            }
+        }
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (off, on) = (median(&mut p99[0]), median(&mut p99[1]));
+    println!(
+        "p99 round trip, median of {} rounds: off {off:.2} ms, on {on:.2} ms: {:+.1}%",
+        args.overhead,
+        (on / off - 1.0) * 100.0
+    );
+    println!("metric families seen during play ({}): {}", families.len(), families.join(" "));
+    Ok(())
+}
+
+/// What one load run measured.
+struct Report {
+    latencies_ms: Vec<f64>,
+    moves: u64,
+    spectator_events: u64,
+    failures: u64,
+    setup_s: f64,
+    play_s: f64,
+    opened: bool,
+    rss: (Option<u64>, Option<u64>, Option<u64>),
+    hostile: String,
+    /// The metric families `/metrics` showed while the games played.
+    families: Vec<String>,
+}
+
+impl Report {
+    fn percentile(&self, p: f64) -> f64 {
+        let n = self.latencies_ms.len();
+        self.latencies_ms.get(((n as f64 * p) as usize).min(n.saturating_sub(1))).copied().unwrap_or(0.0)
+    }
+
+    fn print(&self, args: &Args, pid: Option<u32>) {
+        let pct = |p| self.percentile(p);
+        println!(
+            "games {}  spectators/game {}  plies/game {}  think up to {} ms",
+            args.games,
+            args.spectators,
+            args.plies,
+            2 * args.think_ms
+        );
+        println!("setup {:.1} s (all connected: {}); play {:.1} s", self.setup_s, self.opened, self.play_s);
+        println!("moves {}  ({:.0} moves/s)", self.moves, self.moves as f64 / self.play_s.max(1e-9));
+        println!("round trip ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}", pct(0.5), pct(0.9), pct(0.99), pct(1.0));
+        println!("spectator move events {}  (expected {})", self.spectator_events, self.moves * args.spectators as u64);
+        if let (Some(r0), Some(r1), peak) = self.rss {
+            let peak = peak.unwrap_or(0);
+            println!(
+                "server memory: {} KB idle, {} KB with {} live games connected: {:.1} KB per game; peak {} KB ({:.1} KB per game)",
+                r0,
+                r1,
+                args.games,
+                (r1 - r0.min(r1)) as f64 / args.games as f64,
+                peak,
+                peak.saturating_sub(r0) as f64 / args.games as f64
+            );
+        }
+        println!("failures {}", self.failures);
+        if args.hostile > 0 {
+            println!("{}", self.hostile);
+            if let Some(p) = pid {
+                let alive = std::fs::metadata(format!("/proc/{p}")).is_ok();
+                println!("server alive after the hostile clients: {alive}");
+            }
+        }
+    }
+}
+
+/// The metric families a Prometheus endpoint shows now.
+async fn scrape(metrics: SocketAddr) -> Vec<String> {
+    let Ok((200, Value::String(text))) = http(metrics, "GET", "/metrics", None, None).await else {
+        return Vec::new();
+    };
+    let mut f: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("# TYPE "))
+        .filter_map(|l| l.split(' ').next())
+        .map(String::from)
+        .collect();
+    f.sort();
+    f.dedup();
+    f
+}
+
+/// Plays `args.games` games against the server at `addr` (process `pid`, for its
+/// memory), scraping `metrics` once every game is connected.
+async fn play(addr: SocketAddr, pid: Option<u32>, args: Arc<Args>, metrics: Option<SocketAddr>) -> Result<Report> {
     let rss0 = pid.and_then(rss_kb);
     let stats = Arc::new(Stats {
         latencies_us: Mutex::new(Vec::new()),
@@ -256,7 +395,6 @@ async fn async_run(a: Args) -> Result<()> {
         spectator_events: AtomicU64::new(0),
         failures: AtomicU64::new(0),
     });
-    let args = Arc::new(a);
     let ready = Arc::new(tokio::sync::Barrier::new(args.games + 1));
     let setup = Arc::new(Semaphore::new(64));
     let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -279,6 +417,13 @@ async fn async_run(a: Args) -> Result<()> {
     let setup_s = t0.elapsed().as_secs_f64();
     let rss_live = pid.and_then(rss_kb);
     let t1 = Instant::now();
+    let families = match metrics {
+        Some(m) => {
+            tokio::time::sleep(Duration::from_millis(args.think_ms.max(500))).await;
+            scrape(m).await
+        }
+        None => Vec::new(),
+    };
     for t in tasks {
         let _ = t.await;
     }
@@ -288,46 +433,16 @@ async fn async_run(a: Args) -> Result<()> {
     let peak = pid.and_then(|p| status_kb(p, "VmHWM:"));
     let mut lat = stats.latencies_us.lock().map_err(|_| anyhow!("lock"))?.clone();
     lat.sort_unstable();
-    let pct = |p: f64| {
-        lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).map_or(0.0, |x| *x as f64 / 1000.0)
-    };
-    let moves = stats.moves.load(Ordering::Relaxed);
-    println!(
-        "games {}  spectators/game {}  plies/game {}  think up to {} ms",
-        args.games,
-        args.spectators,
-        args.plies,
-        2 * args.think_ms
-    );
-    println!("setup {setup_s:.1} s (all connected: {opened}); play {play_s:.1} s");
-    println!("moves {moves}  ({:.0} moves/s)", moves as f64 / play_s.max(1e-9));
-    println!("round trip ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}", pct(0.5), pct(0.9), pct(0.99), pct(1.0));
-    println!(
-        "spectator move events {}  (expected {})",
-        stats.spectator_events.load(Ordering::Relaxed),
-        moves * args.spectators as u64
-    );
-    if let (Some(r0), Some(r1)) = (rss0, rss_live) {
-        println!(
-            "server memory: {} KB idle, {} KB with {} live games connected: {:.1} KB per game; peak {} KB ({:.1} KB per game)",
-            r0,
-            r1,
-            args.games,
-            (r1 - r0.min(r1)) as f64 / args.games as f64,
-            peak.unwrap_or(0),
-            (peak.unwrap_or(0).saturating_sub(r0)) as f64 / args.games as f64
-        );
-    }
-    println!("failures {}", stats.failures.load(Ordering::Relaxed));
-    if args.hostile > 0 {
-        println!("{hostile}");
-        if let Some(p) = pid {
-            let alive = std::fs::metadata(format!("/proc/{p}")).is_ok();
-            println!("server alive after the hostile clients: {alive}");
-        }
-    }
-    if let Some((_, db)) = server {
-        remove_db(&db);
-    }
-    Ok(())
+    Ok(Report {
+        latencies_ms: lat.iter().map(|x| f64::from(*x) / 1000.0).collect(),
+        moves: stats.moves.load(Ordering::Relaxed),
+        spectator_events: stats.spectator_events.load(Ordering::Relaxed),
+        failures: stats.failures.load(Ordering::Relaxed),
+        setup_s,
+        play_s,
+        opened,
+        rss: (rss0, rss_live, peak),
+        hostile: hostile.to_string(),
+        families,
+    })
 }

@@ -21,6 +21,7 @@ use dama_core::record::{result_token, write_pdn, MoveRecord, WriteStyle};
 use dama_core::{Color, Position, Rules, Variant, VariantFn};
 use dama_engine::hub::{hub_move, parse_hub_move, write_hub_pos};
 
+use crate::progress::Progress;
 use engine::Engine;
 use stats::{elo_interval, llr_pairs, signed, sprt_bounds};
 
@@ -164,6 +165,7 @@ fn report(a: &Args, rx: mpsc::Receiver<Result<Played>>, names: &[String; 2], sto
     let mut reasons: BTreeMap<String, u32> = BTreeMap::new();
     let mut pdn = std::fs::File::create(&a.pdn).with_context(|| format!("cannot write {}", a.pdn.display()))?;
     let mut n = 0;
+    let progress = Progress::new("games", Some(u64::from(a.games)));
     for r in rx {
         let g = match r {
             Ok(g) => g,
@@ -189,19 +191,20 @@ fn report(a: &Args, rx: mpsc::Receiver<Result<Played>>, names: &[String; 2], sto
         *reasons.entry(general(&g.reason)).or_default() += 1;
         pdn.write_all(g.pdn.as_bytes())?;
         let (e, lo, hi) = elo_interval(w, d, l);
-        println!(
-            "game {n} (opening {}{}): {} ({})  A: +{w} ={d} -{l}  Elo {} [{}, {}]",
+        let elo = format!("+{w} ={d} -{l}  Elo {} [{}, {}]", signed(e), signed(lo), signed(hi));
+        progress.out(format!(
+            "game {n} (opening {}{}): {} ({})  A: {elo}",
             g.job.0 + 1,
             if g.job.1 { ", B first" } else { "" },
             g.token,
             g.reason,
-            signed(e),
-            signed(lo),
-            signed(hi)
-        );
+        ));
+        progress.message(format!("A: {elo}"));
+        progress.inc(1);
         if let Some((e0, e1)) = sprt {
             let x = llr_pairs(&pairs, e0, e1);
             if x >= upper || x <= lower {
+                progress.finish();
                 println!(
                     "SPRT [{e0}, {e1}] stopped after {} pairs: LLR {x:.2} ({})",
                     pairs.len(),
@@ -212,6 +215,7 @@ fn report(a: &Args, rx: mpsc::Receiver<Result<Played>>, names: &[String; 2], sto
             }
         }
     }
+    progress.finish();
     let (e, lo, hi) = elo_interval(w, d, l);
     let total = (w + d + l).max(1) as f64;
     println!(

@@ -18,6 +18,8 @@ use dama_engine::search::{Limits, Searcher};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::progress::Progress;
+
 /// The openings kept in the repository, by variant (made by `dama openings` with its
 /// defaults: 4-8 random plies, kept when a depth-12 search scores them within 0.25 man).
 fn embedded(v: Variant) -> &'static str {
@@ -117,6 +119,7 @@ impl VariantFn for Make<'_> {
         let mut seen = HashSet::new();
         let mut f = std::fs::File::create(&a.out).with_context(|| format!("cannot write {}", a.out.display()))?;
         let (mut kept, mut tried) = (0, 0);
+        let progress = Progress::new("openings", Some(a.count as u64));
         while kept < a.count {
             tried += 1;
             if tried > a.count * 200 {
@@ -150,9 +153,10 @@ impl VariantFn for Make<'_> {
                 out.score
             )?;
             kept += 1;
-            eprint!("\r{kept}/{} openings ({tried} tried)", a.count);
+            progress.message(format!("{tried} tried"));
+            progress.set(kept as u64);
         }
-        eprintln!();
+        progress.finish();
         Ok(())
     }
 }

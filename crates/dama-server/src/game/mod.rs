@@ -41,8 +41,6 @@ use crate::store::{GameState, MoveRow};
 /// At most this many recent events are kept for clients that resume with `since`;
 /// one further behind gets a snapshot.
 pub const LOG_EVENTS: usize = 128;
-/// At most this many websockets from one address may watch one game.
-pub const SOCKETS_PER_ADDRESS: u32 = 16;
 
 /// Who is asking: the seat token they showed, and their websocket connection (which
 /// identifies a spectator for suggestions; HTTP requests have none).
@@ -166,19 +164,6 @@ pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
-/// How long a game stays in memory with nobody watching: 120 s, or `DAMA_IDLE_MS`
-/// (`DAMA_IDLE_FINISHED_MS` is read too, its former name).
-fn idle_time() -> Duration {
-    static D: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
-    *D.get_or_init(|| {
-        ["DAMA_IDLE_MS", "DAMA_IDLE_FINISHED_MS"]
-            .iter()
-            .find_map(|k| std::env::var(k).ok().and_then(|v| v.parse().ok()))
-            .map(Duration::from_millis)
-            .unwrap_or(Duration::from_secs(120))
-    })
-}
-
 fn color_name(c: Color) -> String {
     c.to_string()
 }
@@ -286,7 +271,7 @@ impl Actor {
             let deadline = self.deadline();
             // A game nobody watches gives its memory back; the store has it all and
             // `Ctx::game` restarts the task when someone asks.
-            let idle = self.can_unload().then(|| Instant::now() + idle_time());
+            let idle = self.can_unload().then(|| Instant::now() + self.ctx.limits.idle());
             tokio::select! {
                 _ = until(idle) => {
                     if self.can_unload() && rx.is_empty() {
@@ -312,7 +297,7 @@ impl Actor {
                 done = ai::done(&mut self.ai) => {
                     if let (Some(mv), State::Live) = (done, self.state) {
                         if let Err(e) = self.play(&mv, now_ms()).await {
-                            tracing::error!(game = %self.id, error = %e, "engine move refused");
+                            tracing::error!(game = %self.id, error = %crate::error::Chain(&e), "engine move refused");
                         }
                     }
                 }
@@ -464,9 +449,10 @@ impl Actor {
 
     fn subscribe(&mut self, hello: Hello) -> Result<Subscription, ApiError> {
         let n = self.viewers.entry(hello.ip).or_default();
-        if *n >= SOCKETS_PER_ADDRESS {
+        let most = self.ctx.limits.sockets_per_address();
+        if *n >= most {
             return Err(ApiError::TooMany(format!(
-                "too many connections to this game from your address ({SOCKETS_PER_ADDRESS} at most)"
+                "too many connections to this game from your address ({most} at most)"
             )));
         }
         *n += 1;
@@ -713,7 +699,7 @@ impl Actor {
         metrics::counter!("dama_games_finished_total", "variant" => self.session.variant().key()).increment(1);
         // The players must hear of the end even if the store failed (it is logged).
         if let Err(e) = self.ctx.store.save(&self.id, &self.row(self.events.version + 1)).await {
-            tracing::error!(game = %self.id, error = %e, "storing the end of the game");
+            tracing::error!(game = %self.id, error = %crate::error::Chain(&e), "storing the end of the game");
         }
         self.events.push(Event::End { v: 0, result });
     }

@@ -38,7 +38,7 @@ impl Actor {
         }
         let next = SeriesState { game: st.game + 1, score: [score[1], score[0]] };
         if let Err(e) = self.start_next(Some(next)).await {
-            tracing::error!(error = %e, "next game of the series");
+            tracing::error!(error = %crate::error::Chain(&e), "next game of the series");
         }
     }
 }

@@ -37,6 +37,7 @@ pub struct Created {
 /// A new game: checked, stored, then its task started.
 pub async fn create(ctx: Ctx, opts: Options) -> Result<Created, ApiError> {
     opts.validate()?;
+    ctx.room_for_a_game()?;
     let mine = match opts.color {
         ColorChoice::White => Color::White,
         ColorChoice::Black => Color::Black,

@@ -73,7 +73,7 @@ impl Actor {
         if !tallies.is_empty() {
             let rows: Vec<(String, i64)> = tallies.iter().map(|(m, n)| (m.clone(), *n as i64)).collect();
             if let Err(e) = self.ctx.store.add_suggestions(&self.id, ply as i64, &rows).await {
-                tracing::error!(error = %e, "storing a suggestion");
+                tracing::error!(error = %crate::error::Chain(&e), "storing a suggestion");
             }
         }
         self.record.comments.push(tallies.iter().map(|(m, n)| format!("{m} x{n}")).collect());

@@ -24,8 +24,12 @@ pub struct Server {
 pub async fn start(url: &str) -> Server {
     // Finished games without watchers give their task back after 300 ms here, so
     // every test that looks at a finished game also exercises restoring it.
-    std::env::set_var("DAMA_IDLE_MS", "300");
-    let (router, state, _) = dama_server::app(url).await.expect("app");
+    start_with(url, dama_server::Limits { idle_ms: Some(300), ..Default::default() }).await
+}
+
+/// Starts a server on a free port over the database at `url`, with these limits.
+pub async fn start_with(url: &str, limits: dama_server::Limits) -> Server {
+    let (router, state, _) = dama_server::app(url, limits).await.expect("app");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let task = tokio::spawn(async move {

@@ -1,0 +1,155 @@
+//! The limits that bound what one server does for its clients: sizes of requests and
+//! frames, games in memory, connections and requests per address, the engine pool.
+//! Each is a setting (a `dama serve` flag, an environment variable, or the `[limits]`
+//! table of the settings file) with a safe default; `docs/operations.md` lists them in
+//! one table.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Declares [`Limits`]: every field optional (unset means its default), with its flag,
+/// its environment variable and its default in one line.
+macro_rules! limits {
+    ($( $(#[doc = $doc:literal])* $name:ident : $ty:ty = $default:expr, $env:literal; )*) => {
+        /// The server's limits. A field left unset takes its default ([`Limits::resolved`]
+        /// fills them all in); read them through the methods of the same names.
+        #[derive(Clone, Debug, Default, PartialEq, clap::Args, serde::Serialize, serde::Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct Limits {
+            $( $(#[doc = $doc])* #[arg(long, env = $env)] pub $name: Option<$ty>, )*
+        }
+
+        impl Limits {
+            $(
+                $(#[doc = $doc])*
+                pub fn $name(&self) -> $ty {
+                    self.$name.unwrap_or_else(|| $default)
+                }
+            )*
+
+            /// These limits, with the unset ones taken from `other`.
+            pub fn or(&self, other: &Limits) -> Limits {
+                Limits { $( $name: self.$name.or(other.$name), )* }
+            }
+
+            /// Every limit with its value (the defaults filled in).
+            pub fn resolved(&self) -> Limits {
+                Limits { $( $name: Some(self.$name()), )* }
+            }
+        }
+    };
+}
+
+limits! {
+    /// Largest websocket frame read, in bytes [default: 4096].
+    ws_frame: usize = 4096, "DAMA_WS_FRAME";
+    /// Largest websocket message buffered before the connection is closed (1009), in
+    /// bytes [default: 65536].
+    ws_message: usize = 64 * 1024, "DAMA_WS_MESSAGE";
+    /// Largest JSON request body, in bytes [default: 65536].
+    body: usize = 64 * 1024, "DAMA_BODY";
+    /// Largest PDN text sent to /api/replay, in bytes [default: 4 MiB].
+    pdn: usize = 4 << 20, "DAMA_PDN";
+    /// Games in memory at once; past it new and unloaded games are refused with 503
+    /// [default: 10000, about 0.5 GB of live games].
+    games_in_memory: usize = 10_000, "DAMA_GAMES_IN_MEMORY";
+    /// Websockets from one address to one game [default: 16].
+    sockets_per_address: u32 = 16, "DAMA_SOCKETS_PER_ADDRESS";
+    /// New games one address may create per minute; 0 for no limit [default: 60].
+    games_per_minute: u32 = 60, "DAMA_GAMES_PER_MINUTE";
+    /// HTTP requests to /api from one address per minute; 0 for no limit [default: 1200].
+    requests_per_minute: u32 = 1200, "DAMA_REQUESTS_PER_MINUTE";
+    /// Take the client's address from the last X-Forwarded-For entry (only behind a
+    /// reverse proxy you run, which sets it) [default: false].
+    forwarded_for: bool = false, "DAMA_FORWARDED_FOR";
+    /// Searchers in the engine pool (engine moves, hints, the arbiter) [default: the
+    /// number of cores].
+    engine_threads: usize = cores(), "DAMA_ENGINE_THREADS";
+    /// Optional engine jobs (hints) waiting for a searcher before more are refused
+    /// [default: 64].
+    engine_queue: usize = 64, "DAMA_ENGINE_QUEUE";
+    /// A game nobody plays or watches leaves memory after this many ms [default: 120000].
+    idle_ms: u64 = 120_000, "DAMA_IDLE_MS";
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+impl Limits {
+    /// The idle time as a duration.
+    pub fn idle(&self) -> Duration {
+        Duration::from_millis(self.idle_ms())
+    }
+}
+
+/// A token bucket per address: `per_minute` tokens, refilled evenly over the minute.
+pub struct RateLimiter {
+    per_minute: u32,
+    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+}
+
+impl RateLimiter {
+    /// A limiter allowing `per_minute` a minute to each address (0: no limit).
+    pub fn new(per_minute: u32) -> RateLimiter {
+        RateLimiter { per_minute, buckets: Mutex::new(HashMap::new()) }
+    }
+
+    /// Takes a token for `ip`; false when its bucket is empty.
+    pub fn allow(&self, ip: IpAddr) -> bool {
+        self.allow_at(ip, Instant::now())
+    }
+
+    fn allow_at(&self, ip: IpAddr, now: Instant) -> bool {
+        if self.per_minute == 0 {
+            return true;
+        }
+        let cap = f64::from(self.per_minute);
+        let rate = cap / 60.0;
+        let mut map = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        // Full buckets carry no information: drop them now and then so the map holds
+        // only addresses seen in the last minute.
+        if map.len() > 4096 {
+            map.retain(|_, (tokens, at)| *tokens + now.duration_since(*at).as_secs_f64() * rate < cap);
+        }
+        let (tokens, at) = map.entry(ip).or_insert((cap, now));
+        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * rate).min(cap);
+        *at = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unset_limits_take_their_defaults_and_set_ones_win() {
+        let l = Limits { ws_frame: Some(100), ..Limits::default() };
+        assert_eq!((l.ws_frame(), l.body(), l.idle_ms()), (100, 65536, 120_000));
+        let file = Limits { ws_frame: Some(5), body: Some(7), ..Limits::default() };
+        let both = l.or(&file);
+        assert_eq!((both.ws_frame, both.body), (Some(100), Some(7)));
+        assert!(both.resolved().games_in_memory.is_some());
+    }
+
+    #[test]
+    fn a_bucket_empties_and_refills_over_the_minute() {
+        let r = RateLimiter::new(3);
+        let (a, b) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let t = Instant::now();
+        assert!((0..3).all(|_| r.allow_at(a, t)));
+        assert!(!r.allow_at(a, t));
+        assert!(r.allow_at(b, t), "another address has its own bucket");
+        assert!(r.allow_at(a, t + Duration::from_secs(20)), "one token back after 20 s");
+        assert!(!r.allow_at(a, t + Duration::from_secs(21)));
+        assert!((0..100).all(|_| RateLimiter::new(0).allow(a)));
+    }
+}
