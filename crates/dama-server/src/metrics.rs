@@ -4,7 +4,8 @@
 //! (`dama serve --metrics-bind`), never on the public port.
 //!
 //! Families (all prefixed `dama_`): `games_created_total{variant,mode}`,
-//! `games_finished_total{variant}`, `games_in_memory`, `websockets`, `moves_total{variant}`,
+//! `games_finished_total{variant}`, `games_in_memory`, `games_loaded{variant,mode}`,
+//! `websockets`, `moves_total{variant}`,
 //! `move_seconds` (a move from its arrival to its acknowledgement, stored),
 //! `move_store_seconds` (the database write alone), `http_requests_total{method,status}`,
 //! `http_request_seconds{method}`, `errors_total{kind}`, `engine_waiting`,

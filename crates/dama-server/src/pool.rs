@@ -29,6 +29,10 @@ pub enum PoolError {
 /// A search to run: the game so far, the limits and the level.
 #[derive(Clone, Debug)]
 pub struct SearchJob {
+    /// The game searched for (for the log).
+    pub game: String,
+    /// What the search is for: `move`, `hint` or `draw offer` (for the log).
+    pub purpose: &'static str,
     /// The variant.
     pub variant: Variant,
     /// The start position.
@@ -112,6 +116,8 @@ impl EnginePool {
         let permit = self.permit(optional).await?;
         let mut engine = self.take(job.variant);
         let pool = self.clone();
+        let (game, purpose, variant, level) = (job.game.clone(), job.purpose, job.variant, job.level.number);
+        let started = std::time::Instant::now();
         let result = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let out = match engine.set_position(Some(&job.fen), &job.moves) {
@@ -119,7 +125,7 @@ impl EnginePool {
                     let started = std::time::Instant::now();
                     let d = engine.think(job.limits, job.level, &stop, &mut |_| {});
                     crate::metrics::seconds("dama_engine_search_seconds", started.elapsed());
-                    Ok(d.best.map(|m| (m, d.score)))
+                    Ok(d)
                 }
                 Err(_) => Err(PoolError::Failed),
             };
@@ -127,7 +133,13 @@ impl EnginePool {
             out
         })
         .await;
-        result.map_err(|_| PoolError::Failed)?
+        let d = result.map_err(|_| PoolError::Failed)??;
+        let ms = started.elapsed().as_millis() as u64;
+        tracing::info!(
+            game = %game, purpose, variant = %variant, level, ms, nodes = d.nodes, depth = d.depth, score = d.score,
+            best = d.best.as_deref().unwrap_or("-"), "engine search"
+        );
+        Ok(d.best.map(|m| (m, d.score)))
     }
 
     /// Runs other engine work (the arbiter's search) under the same limit.

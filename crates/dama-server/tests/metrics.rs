@@ -44,6 +44,8 @@ async fn metrics_show_every_family_after_some_play() {
         "dama_errors_total{kind=\"not_found\"} 1",
         "dama_websockets 1",
         "dama_games_in_memory 2",
+        "dama_games_loaded{variant=\"english\",mode=\"hotseat\"} 1",
+        "dama_games_loaded{variant=\"russian\",mode=\"ai\"} 1",
         "dama_engine_waiting 0",
         "dama_db_connections{state=\"idle\"}",
         "dama_process_resident_bytes",

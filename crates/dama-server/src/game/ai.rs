@@ -61,6 +61,8 @@ impl Actor {
         }
         let level = Level::new(self.opts.level);
         let job = SearchJob {
+            game: self.id.clone(),
+            purpose: "move",
             variant: self.session.variant(),
             fen: self.session.start_fen(),
             moves: self.session.moves(),

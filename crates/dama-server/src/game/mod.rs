@@ -265,6 +265,14 @@ fn next_conn() -> u64 {
 
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        // Games in memory by variant and mode, while this task runs.
+        let loaded = metrics::gauge!("dama_games_loaded", "variant" => self.session.variant().key(), "mode" => self.opts.mode.key());
+        loaded.increment(1.0);
+        self.run_until_unloaded(&mut rx).await;
+        loaded.decrement(1.0);
+    }
+
+    async fn run_until_unloaded(&mut self, rx: &mut mpsc::Receiver<Cmd>) {
         self.maybe_start_ai();
         self.end_if_abandoned().await;
         loop {
@@ -509,14 +517,16 @@ impl Actor {
         if self.hint_busy.swap(true, Ordering::AcqRel) {
             return Err(ApiError::TooMany("a hint is being computed already; wait for it".into()));
         }
-        let job = self.search_job(Duration::from_millis(500));
+        let job = self.search_job("hint", Duration::from_millis(500));
         Ok(HintJob { job, busy: BusyGuard(self.hint_busy.clone()) })
     }
 
     /// A search of the game's position at full strength for `time` (hints, and the
     /// engine's answer to a draw offer).
-    fn search_job(&self, time: Duration) -> SearchJob {
+    fn search_job(&self, purpose: &'static str, time: Duration) -> SearchJob {
         SearchJob {
+            game: self.id.clone(),
+            purpose,
             variant: self.session.variant(),
             fen: self.session.start_fen(),
             moves: self.session.moves(),

@@ -125,7 +125,7 @@ impl Actor {
         if self.offers.draw_at[by.index()] == Some(ply) {
             return Err(ApiError::Conflict("you offered a draw at this move already; offer again after a move".into()));
         }
-        let job = self.search_job(Duration::from_millis(300));
+        let job = self.search_job("draw offer", Duration::from_millis(300));
         let judged = self.ctx.pool.search(job, Arc::new(AtomicBool::new(false)), false).await;
         let Ok(Some((_, score))) = judged else {
             return Err(ApiError::TooMany("the engine is busy; offer again in a moment".into()));

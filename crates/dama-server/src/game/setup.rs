@@ -99,7 +99,7 @@ pub(super) async fn create_with(
     let row = GameRow {
         id: id.clone(),
         variant: variant.key().into(),
-        mode: serde_json::to_value(opts.mode).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+        mode: opts.mode.key().to_string(),
         start_fen: session.start_fen(),
         options: serde_json::to_string(&opts).map_err(|_| ApiError::Internal)?,
         white_token: tokens[0].clone(),

@@ -21,6 +21,18 @@ pub enum Mode {
     Open,
 }
 
+impl Mode {
+    /// The mode's name, as in the API and the database.
+    pub fn key(self) -> &'static str {
+        match self {
+            Mode::Ai => "ai",
+            Mode::Hotseat => "hotseat",
+            Mode::Friend => "friend",
+            Mode::Open => "open",
+        }
+    }
+}
+
 /// Which rules end the game.
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
@@ -393,4 +405,16 @@ pub struct JoinRequest {
     /// The invite secret of a friend game (the part after `#` in the invite link).
     #[serde(default)]
     pub invite: Option<String>,
+}
+
+#[cfg(test)]
+mod mode_tests {
+    use super::Mode;
+
+    #[test]
+    fn a_mode_key_is_its_api_name() {
+        for m in [Mode::Ai, Mode::Hotseat, Mode::Friend, Mode::Open] {
+            assert_eq!(serde_json::to_value(m).unwrap(), m.key());
+        }
+    }
 }
