@@ -15,7 +15,7 @@ use super::{remove_db, rss_kb, start_server};
 /// Runs the measurement against `bin serve`.
 pub async fn run(bin: &Path, n: usize) -> Result<()> {
     let env = [("DAMA_IDLE_MS", "3000")];
-    let (addr, server, db) = start_server(bin, &env).await?;
+    let (addr, server, db) = start_server(bin, &env, None).await?;
     let pid = server.0.id();
     tokio::time::sleep(Duration::from_millis(500)).await;
     let fischer = json!({"kind": "fischer", "initial_ms": 600000, "increment_ms": 5000});

@@ -55,6 +55,13 @@ pub struct Args {
     /// the games once with both off and once with both on; reports the p99 round trips.
     #[arg(long, default_value_t = 0)]
     overhead: usize,
+    /// With --addr: the server's process id, to read its CPU time and memory.
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// The database of the server started here (default: a fresh SQLite file), e.g.
+    /// postgres://postgres@127.0.0.1/loadtest.
+    #[arg(long)]
+    database_url: Option<String>,
     /// The server program to start (default: this one), e.g. an older build to compare.
     #[arg(long)]
     server_bin: Option<std::path::PathBuf>,
@@ -71,6 +78,17 @@ fn status_kb(pid: u32, field: &str) -> Option<u64> {
 /// Resident memory of a process, KB.
 fn rss_kb(pid: u32) -> Option<u64> {
     status_kb(pid, "VmRSS:")
+}
+
+/// CPU time a process has used (user and system), in seconds: fields 14 and 15 of
+/// /proc/PID/stat, in ticks of 1/100 s (Linux's USER_HZ).
+fn cpu_seconds(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name, in parentheses, may hold spaces: count fields after it.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
 }
 
 struct ServerProcess(Child);
@@ -196,20 +214,31 @@ async fn game(
 
 /// Runs `dama loadtest`.
 pub fn run(a: Args) -> Result<()> {
-    let want = (a.games as u64) * (6 + 2 * a.spectators as u64) + 1024;
+    // Each game holds 2 + spectators websockets in this process (and as many in the
+    // server, which inherits the limit), plus a few short HTTP connections.
+    let per_game = 3 + a.spectators as u64;
+    let want = a.games as u64 * per_game + 1024;
     let got = rlimit::increase_nofile_limit(want).unwrap_or(0);
-    if got < want {
-        eprintln!("note: open files limited to {got}; fewer games may connect");
+    if got < want && a.idle.is_none() {
+        let fit = got.saturating_sub(1024) / per_game;
+        bail!(
+            "open files are limited to {got} here (the hard limit): {fit} games with {} spectators fit, not {}; \
+             run with --games {fit} or raise the hard limit (ulimit -Hn, or LimitNOFILE for a service)",
+            a.spectators,
+            a.games
+        );
     }
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async_run(a))
 }
 
-/// Starts `bin serve` on a free port with a fresh SQLite database (and `env`), and waits
+/// Starts `bin serve` on a free port with `database_url` or a fresh SQLite database (and
+/// `env`), and waits
 /// until it accepts connections.
 async fn start_server(
     bin: &std::path::Path,
     env: &[(&str, &str)],
+    database_url: Option<&str>,
 ) -> Result<(SocketAddr, ServerProcess, std::path::PathBuf)> {
     let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse()?;
@@ -221,7 +250,12 @@ async fn start_server(
     // would in production, and stays out of the report.
     let log = std::fs::File::create(db.with_extension("log"))?;
     let child = Command::new(bin)
-        .args(["serve", "--bind", &addr.to_string(), "--database-url", &format!("sqlite:{}", db.display())])
+        .args(["serve", "--bind", &addr.to_string(), "--database-url"])
+        .arg(database_url.map_or_else(|| format!("sqlite:{}", db.display()), str::to_string))
+        // No endgame tables: building or loading them would take CPU and memory that
+        // are not the games'.
+        .args(["--egdb-build", "false", "--egdb"])
+        .arg(db.with_extension("no-egdb"))
         .envs(unlimited.iter().chain(env).copied())
         .stdout(Stdio::null())
         .stderr(log)
@@ -264,11 +298,11 @@ async fn async_run(a: Args) -> Result<()> {
     let (addr, server) = match args.addr {
         Some(addr) => (addr, None),
         None => {
-            let (addr, p, db) = start_server(&bin, &[]).await?;
+            let (addr, p, db) = start_server(&bin, &[], args.database_url.as_deref()).await?;
             (addr, Some((p, db)))
         }
     };
-    let pid = server.as_ref().map(|(p, _)| p.0.id());
+    let pid = server.as_ref().map(|(p, _)| p.0.id()).or(args.server_pid);
     let report = play(addr, pid, args.clone(), None).await?;
     report.print(&args, pid);
     if let Some((_, db)) = server {
@@ -290,7 +324,7 @@ async fn overhead(bin: &std::path::Path, args: Arc<Args>) -> Result<()> {
             let bind = metrics.to_string();
             let env: Vec<(&str, &str)> =
                 if on { vec![("RUST_LOG", "info"), ("DAMA_METRICS_BIND", &bind)] } else { vec![("RUST_LOG", "off")] };
-            let (addr, p, db) = start_server(bin, &env).await?;
+            let (addr, p, db) = start_server(bin, &env, args.database_url.as_deref()).await?;
             let report = play(addr, Some(p.0.id()), args.clone(), on.then_some(metrics)).await?;
             drop(p);
             remove_db(&db);
@@ -340,6 +374,9 @@ struct Report {
     hostile: String,
     /// The metric families `/metrics` showed while the games played.
     families: Vec<String>,
+    /// CPU seconds while the games played: the server's (when its process is known)
+    /// and this load generator's.
+    cpu: (Option<f64>, Option<f64>),
 }
 
 impl Report {
@@ -372,6 +409,16 @@ impl Report {
                 peak,
                 peak.saturating_sub(r0) as f64 / args.games as f64
             );
+        }
+        let per_move = |s: f64| s * 1e6 / self.moves.max(1) as f64;
+        for (who, secs) in [("server", self.cpu.0), ("load generator", self.cpu.1)] {
+            if let Some(s) = secs {
+                println!(
+                    "{who} CPU while playing: {s:.2} s, {:.0} us per move ({:.2} s per 1,000 moves)",
+                    per_move(s),
+                    per_move(s) / 1000.0
+                );
+            }
         }
         println!("failures {}", self.failures);
         if args.hostile > 0 {
@@ -432,6 +479,7 @@ async fn play(addr: SocketAddr, pid: Option<u32>, args: Arc<Args>, metrics: Opti
     let setup_s = t0.elapsed().as_secs_f64();
     let rss_live = pid.and_then(rss_kb);
     let t1 = Instant::now();
+    let cpu0 = (pid.and_then(|p| cpu_seconds(&p.to_string())), cpu_seconds("self"));
     let mut families = match metrics {
         Some(m) => {
             tokio::time::sleep(Duration::from_millis(args.think_ms.max(500))).await;
@@ -449,6 +497,8 @@ async fn play(addr: SocketAddr, pid: Option<u32>, args: Arc<Args>, metrics: Opti
         families.dedup();
     }
     let play_s = t1.elapsed().as_secs_f64();
+    let cpu1 = (pid.and_then(|p| cpu_seconds(&p.to_string())), cpu_seconds("self"));
+    let cpu = (cpu0.0.zip(cpu1.0).map(|(a, b)| b - a), cpu0.1.zip(cpu1.1).map(|(a, b)| b - a));
     done.store(true, Ordering::Relaxed);
     let hostile = hostile.finish().await;
     let peak = pid.and_then(|p| status_kb(p, "VmHWM:"));
@@ -465,5 +515,6 @@ async fn play(addr: SocketAddr, pid: Option<u32>, args: Arc<Args>, metrics: Opti
         rss: (rss0, rss_live, peak),
         hostile: hostile.to_string(),
         families,
+        cpu,
     })
 }
