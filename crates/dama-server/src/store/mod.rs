@@ -3,6 +3,8 @@
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 
+mod writer;
+
 /// A storage failure (details are logged, never sent to clients).
 #[derive(Debug, thiserror::Error)]
 #[error("storage: {0}")]
@@ -92,6 +94,8 @@ pub struct MoveRow {
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// The moves' group commit.
+    moves: writer::Writer,
 }
 
 fn game(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
@@ -156,7 +160,7 @@ impl Store {
         // restart) is fine: the schema only grows.
         migrator.set_ignore_missing(true);
         migrator.run(&pool).await.map_err(|e| StoreError(e.into()))?;
-        let store = Store { pool };
+        let store = Store { moves: writer::Writer::start(pool.clone()), pool };
         store.hash_plain_tokens().await?;
         Ok(store)
     }
@@ -175,6 +179,7 @@ impl Store {
     /// Waits for the connections in use to come back, then closes them all (the last
     /// step of a graceful shutdown; SQLite checkpoints its log as the last one closes).
     pub async fn close(&self) {
+        self.moves.stop().await;
         self.pool.close().await;
     }
 
@@ -232,18 +237,10 @@ impl Store {
         Ok(())
     }
 
-    /// Records a move (the move is acknowledged only after this returns).
+    /// Records a move (the move is acknowledged only after this returns), in a group
+    /// with the other games' moves that wait to be stored at the same moment.
     pub async fn add_move(&self, id: &str, m: &MoveRow) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO moves (game_id, ply, notation, clock_ms, at_ms, v) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(id)
-            .bind(m.ply)
-            .bind(&m.notation)
-            .bind(m.clock_ms)
-            .bind(m.at_ms)
-            .bind(m.v)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.moves.add(id, m).await
     }
 
     /// Takes back the moves after ply `keep` and saves the game's state, together.
