@@ -218,6 +218,10 @@ pub fn run(a: Args) -> Result<()> {
     // server, which inherits the limit), plus a few short HTTP connections.
     let per_game = 3 + a.spectators as u64;
     let want = a.games as u64 * per_game + 1024;
+    // A privileged user may raise the hard limit too (up to fs.nr_open).
+    if rlimit::Resource::NOFILE.get().is_ok_and(|(_, hard)| hard < want) {
+        let _ = rlimit::Resource::NOFILE.set(want, want);
+    }
     let got = rlimit::increase_nofile_limit(want).unwrap_or(0);
     if got < want && a.idle.is_none() {
         let fit = got.saturating_sub(1024) / per_game;
