@@ -88,13 +88,19 @@ impl Limits {
 /// A token bucket per address: `per_minute` tokens, refilled evenly over the minute.
 pub struct RateLimiter {
     per_minute: u32,
-    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+    buckets: Mutex<Buckets>,
+}
+
+#[derive(Default)]
+struct Buckets {
+    by_address: HashMap<IpAddr, (f64, Instant)>,
+    pruned: Option<Instant>,
 }
 
 impl RateLimiter {
     /// A limiter allowing `per_minute` a minute to each address (0: no limit).
     pub fn new(per_minute: u32) -> RateLimiter {
-        RateLimiter { per_minute, buckets: Mutex::new(HashMap::new()) }
+        RateLimiter { per_minute, buckets: Mutex::new(Buckets::default()) }
     }
 
     /// Takes a token for `ip`; false when its bucket is empty.
@@ -108,13 +114,14 @@ impl RateLimiter {
         }
         let cap = f64::from(self.per_minute);
         let rate = cap / 60.0;
-        let mut map = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
-        // Full buckets carry no information: drop them now and then so the map holds
-        // only addresses seen in the last minute.
-        if map.len() > 4096 {
-            map.retain(|_, (tokens, at)| *tokens + now.duration_since(*at).as_secs_f64() * rate < cap);
+        let mut b = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        // Full buckets carry no information: once there are many, drop those (at most
+        // once a second), so the map holds only addresses seen in the last minute.
+        if b.by_address.len() > 4096 && b.pruned.is_none_or(|t| now.duration_since(t) >= Duration::from_secs(1)) {
+            b.by_address.retain(|_, (tokens, at)| *tokens + now.duration_since(*at).as_secs_f64() * rate < cap);
+            b.pruned = Some(now);
         }
-        let (tokens, at) = map.entry(ip).or_insert((cap, now));
+        let (tokens, at) = b.by_address.entry(ip).or_insert((cap, now));
         *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * rate).min(cap);
         *at = now;
         if *tokens >= 1.0 {
@@ -151,5 +158,18 @@ mod tests {
         assert!(r.allow_at(a, t + Duration::from_secs(20)), "one token back after 20 s");
         assert!(!r.allow_at(a, t + Duration::from_secs(21)));
         assert!((0..100).all(|_| RateLimiter::new(0).allow(a)));
+    }
+
+    #[test]
+    fn many_addresses_are_forgotten_once_their_buckets_are_full_again() {
+        let r = RateLimiter::new(60);
+        let t = Instant::now();
+        for i in 0..5000u32 {
+            assert!(r.allow_at(IpAddr::from(i.to_be_bytes()), t));
+        }
+        // A minute later every bucket is full: the next call prunes them all.
+        assert!(r.allow_at("10.9.9.9".parse().unwrap(), t + Duration::from_secs(61)));
+        assert!(r.allow_at("10.9.9.10".parse().unwrap(), t + Duration::from_secs(61)));
+        assert_eq!(r.buckets.lock().unwrap().by_address.len(), 2);
     }
 }

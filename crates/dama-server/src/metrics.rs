@@ -7,7 +7,8 @@
 //! `games_finished_total{variant}`, `games_in_memory`, `games_loaded{variant,mode}`,
 //! `websockets`, `moves_total{variant}`,
 //! `move_seconds` (a move from its arrival to its acknowledgement, stored),
-//! `move_store_seconds` (the database write alone), `http_requests_total{method,status}`,
+//! `move_store_seconds` (the database write alone), `move_group_size` (moves stored by
+//! one statement), `http_requests_total{method,status}`,
 //! `http_request_seconds{method}`, `errors_total{kind}`, `engine_waiting`,
 //! `engine_search_seconds`, `db_connections{state}`, `process_resident_bytes`.
 
@@ -36,6 +37,8 @@ pub enum MetricsError {
 pub fn install() -> Result<PrometheusHandle, MetricsError> {
     PrometheusBuilder::new()
         .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), &BUCKETS)
+        .map_err(|e| MetricsError::Recorder(e.to_string()))?
+        .set_buckets_for_metric(Matcher::Full("dama_move_group_size".into()), &[2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0])
         .map_err(|e| MetricsError::Recorder(e.to_string()))?
         .install_recorder()
         .map_err(|e| MetricsError::Recorder(e.to_string()))
