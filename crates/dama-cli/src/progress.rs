@@ -83,18 +83,21 @@ impl Progress {
 
     /// `n` more units done.
     pub fn inc(&self, n: u64) {
-        let done = self.lock().done + n;
-        self.set(done);
+        self.update(|done| done + n);
     }
 
     /// `done` units done in all.
     pub fn set(&self, done: u64) {
-        if let Some(b) = &self.bar {
-            b.set_position(done);
-        }
+        self.update(|_| done);
+    }
+
+    /// Moves the count (under one lock, so that counts from several threads add up).
+    fn update(&self, to: impl FnOnce(u64) -> u64) {
         let mut p = self.lock();
-        p.done = done;
-        if self.bar.is_none() && p.printed.elapsed() >= plain_every() {
+        p.done = to(p.done);
+        if let Some(b) = &self.bar {
+            b.set_position(p.done);
+        } else if p.printed.elapsed() >= plain_every() {
             p.printed = Instant::now();
             eprintln!("{}", self.line(&p));
         }

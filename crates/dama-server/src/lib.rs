@@ -23,9 +23,9 @@ pub mod web;
 pub mod ws;
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 pub use limits::Limits;
-use std::time::Duration;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]

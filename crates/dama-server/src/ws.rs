@@ -175,11 +175,14 @@ async fn serve(
     }
     let caller = Caller { token, conn: Some(conn) };
     let most = ctx.limits.ws_frame();
+    // One wait for the shutdown for the whole connection (not a new one per message).
+    let shutdown = ctx.until_shutdown();
+    tokio::pin!(shutdown);
     loop {
         tokio::select! {
             // The server is stopping: the client reconnects (to another node, or to this
             // one once it is back) and resumes from its last version.
-            () = ctx.until_shutdown() => {
+            () = &mut shutdown => {
                 let reason = "the server is restarting; reconnect";
                 let _ = sink.send(Message::Close(Some(CloseFrame { code: RESTARTING, reason: reason.into() }))).await;
                 break;

@@ -80,6 +80,11 @@ fn rss_kb(pid: u32) -> Option<u64> {
     status_kb(pid, "VmRSS:")
 }
 
+/// A loopback address with a port free now.
+fn free_address() -> std::io::Result<SocketAddr> {
+    std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()
+}
+
 /// CPU time a process has used (user and system), in seconds: fields 14 and 15 of
 /// /proc/PID/stat, in ticks of 1/100 s (Linux's USER_HZ).
 fn cpu_seconds(pid: &str) -> Option<f64> {
@@ -244,9 +249,8 @@ async fn start_server(
     env: &[(&str, &str)],
     database_url: Option<&str>,
 ) -> Result<(SocketAddr, ServerProcess, std::path::PathBuf)> {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-    let addr: SocketAddr = format!("127.0.0.1:{port}").parse()?;
-    let db = std::env::temp_dir().join(format!("dama-loadtest-{}-{port}.sqlite", std::process::id()));
+    let addr = free_address()?;
+    let db = std::env::temp_dir().join(format!("dama-loadtest-{}-{}.sqlite", std::process::id(), addr.port()));
     let _ = std::fs::remove_file(&db);
     // One address plays every game here: its per-address rate limits are lifted.
     let unlimited = [("DAMA_GAMES_PER_MINUTE", "0"), ("DAMA_REQUESTS_PER_MINUTE", "0")];
@@ -326,8 +330,7 @@ async fn overhead(bin: &std::path::Path, args: Arc<Args>) -> Result<()> {
         // page cache, a drifting machine) does not count as the cost of either.
         let order = if round % 2 == 0 { [false, true] } else { [true, false] };
         for on in order {
-            let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-            let metrics: SocketAddr = format!("127.0.0.1:{port}").parse()?;
+            let metrics = free_address()?;
             let bind = metrics.to_string();
             let env: Vec<(&str, &str)> =
                 if on { vec![("RUST_LOG", "info"), ("DAMA_METRICS_BIND", &bind)] } else { vec![("RUST_LOG", "off")] };
@@ -486,7 +489,9 @@ async fn play(addr: SocketAddr, pid: Option<u32>, args: Arc<Args>, metrics: Opti
     let setup_s = t0.elapsed().as_secs_f64();
     let rss_live = pid.and_then(rss_kb);
     let t1 = Instant::now();
-    let cpu0 = (pid.and_then(|p| cpu_seconds(&p.to_string())), cpu_seconds("self"));
+    // CPU seconds so far: the server's (when its process is known) and this process's.
+    let cpu_now = || (pid.and_then(|p| cpu_seconds(&p.to_string())), cpu_seconds("self"));
+    let cpu0 = cpu_now();
     let mut families = match metrics {
         Some(m) => {
             tokio::time::sleep(Duration::from_millis(args.think_ms.max(500))).await;
@@ -504,7 +509,7 @@ async fn play(addr: SocketAddr, pid: Option<u32>, args: Arc<Args>, metrics: Opti
         families.dedup();
     }
     let play_s = t1.elapsed().as_secs_f64();
-    let cpu1 = (pid.and_then(|p| cpu_seconds(&p.to_string())), cpu_seconds("self"));
+    let cpu1 = cpu_now();
     let cpu = (cpu0.0.zip(cpu1.0).map(|(a, b)| b - a), cpu0.1.zip(cpu1.1).map(|(a, b)| b - a));
     done.store(true, Ordering::Relaxed);
     let hostile = hostile.finish().await;
