@@ -320,6 +320,70 @@ pub fn material_end<R: Rules>(rules: &DrawRules, pos: &Position<R>) -> Option<Ga
     None
 }
 
+/// The count that runs in an ending against a lone king: the side with the lone king
+/// draws when the strong side has not won within `moves` moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoneKingCount {
+    /// The side playing against the lone king.
+    pub strong: Color,
+    /// Moves allowed, counted from the move that made the balance (not counted).
+    pub moves: u32,
+    /// True when only the strong side's moves count (Russian, Pool); otherwise each
+    /// side's moves count (`moves` each).
+    pub strong_moves_only: bool,
+    /// Why the game ends when the count runs out.
+    pub reason: EndReason,
+}
+
+impl LoneKingCount {
+    /// Plies after the balance arose by which a win must be complete: a side that
+    /// wins `d` plies from a position `c` plies after the balance wins under the count
+    /// when `c + d` is at most this (for either way of counting), provided the
+    /// material does not change on the way.
+    pub fn plies(&self) -> u32 {
+        2 * self.moves
+    }
+}
+
+/// The lone-king count of `pos`'s material under `rules`: Frisian (two kings 7 moves,
+/// a king 2), FMJD (three pieces with a king 16 moves, two or fewer 5), Russian and
+/// Pool (three kings or more, counted in the strong side's moves). `None` when no
+/// such count runs. The game ([`Game::play`]) and the search apply the same counts.
+pub fn lone_king_count<R: Rules>(rules: &DrawRules, pos: &Position<R>) -> Option<LoneKingCount> {
+    let [(wm, wk), (bm, bk)] = material(pos);
+    // (strong side, its men and kings) where the other side has a lone king and the
+    // strong side a king.
+    let sides = [(Color::White, (wm, wk), (bm, bk)), (Color::Black, (bm, bk), (wm, wk))];
+    for (strong_side, strong, weak) in sides {
+        if weak != (0, 1) || strong.1 == 0 {
+            continue;
+        }
+        let count = |moves, strong_moves_only, reason| {
+            Some(LoneKingCount { strong: strong_side, moves, strong_moves_only, reason })
+        };
+        if rules.frisian_endings {
+            let m = match strong {
+                (0, 2) => 7,
+                (0, 1) => 2,
+                _ => continue,
+            };
+            return count(m, false, EndReason::LoneKingEndgame(m));
+        }
+        if rules.fmjd_endgames {
+            let m = match strong.0 + strong.1 {
+                3 => 16,
+                0..=2 => 5,
+                _ => continue,
+            };
+            return count(m, false, EndReason::LoneKingEndgame(m));
+        }
+        if let Some(m) = rules.many_kings_vs_king_moves.filter(|_| strong.1 >= 3) {
+            return count(m, true, EndReason::ManyKingsVsKing(m));
+        }
+    }
+    None
+}
+
 impl<R: Rules> Game<R> {
     /// A game from the start position under the variant's official rules.
     pub fn new() -> Self {
@@ -353,6 +417,12 @@ impl<R: Rules> Game<R> {
     /// The rules in force.
     pub fn rules(&self) -> DrawRules {
         self.rules
+    }
+
+    /// Plies since the material last changed (a capture or a crowning; that move not
+    /// counted): where the count of an ending against a lone king stands.
+    pub fn plies_since_material_change(&self) -> u32 {
+        self.counters.same_material
     }
 
     /// The moves played so far.
@@ -501,45 +571,17 @@ impl<R: Rules> Game<R> {
                 return over(None, EndReason::NoProgress(n));
             }
         }
-        // Endgames against a lone king: (pieces of the strong side, whether it has a king).
-        let lone_king = |strong: (u32, u32), weak: (u32, u32)| weak == (0, 1) && strong.1 >= 1;
-        for (strong_side, strong, weak) in [(Color::White, (wm, wk), (bm, bk)), (Color::Black, (bm, bk), (wm, wk))] {
-            if !lone_king(strong, weak) {
-                continue;
-            }
-            let total = strong.0 + strong.1;
-            if r.frisian_endings {
-                let moves = match strong {
-                    (0, 2) => Some(7),
-                    (0, 1) => Some(2),
-                    _ => None,
-                };
-                if let Some(m) = moves.filter(|m| c.same_material >= 2 * m) {
-                    return over(None, EndReason::LoneKingEndgame(m));
-                }
-            }
-            if r.fmjd_endgames {
-                let moves = if total == 3 {
-                    Some(16)
-                } else if total <= 2 {
-                    Some(5)
-                } else {
-                    None
-                };
-                if let Some(m) = moves {
-                    if c.same_material >= 2 * m {
-                        return over(None, EndReason::LoneKingEndgame(m));
-                    }
-                }
-            }
-            if let Some(m) = r.many_kings_vs_king_moves {
-                // Moves the strong side has made since the balance arose: half the
-                // plies since, rounded up when the strong side moved last.
-                let last_mover_strong = !us == strong_side;
-                let strong_moves = (c.same_material + last_mover_strong as u32) / 2;
-                if strong.1 >= 3 && strong_moves >= m {
-                    return over(None, EndReason::ManyKingsVsKing(m));
-                }
+        if let Some(k) = lone_king_count(r, p) {
+            // Moves the strong side has made since the balance arose: half the plies
+            // since, rounded up when the strong side moved last.
+            let last_mover_strong = !us == k.strong;
+            let drawn = if k.strong_moves_only {
+                (c.same_material + last_mover_strong as u32) / 2 >= k.moves
+            } else {
+                c.same_material >= 2 * k.moves
+            };
+            if drawn {
+                return over(None, k.reason);
             }
         }
         // The general counts come after the endings' own (which are shorter, or the

@@ -141,6 +141,7 @@ impl<R: Rules> Player for Generic<R> {
         // Tables installed since this player was made (the server builds them in the
         // background at its first start) are used from the next search on.
         self.searcher.egdb = crate::egdb::installed::<R>();
+        self.searcher.root_count = self.game.plies_since_material_change();
         let out = self.searcher.think(&pos, &history, limits, stop, &mut cb);
         let mut best = out.best;
         if level.noise > 0 && out.depth > 0 {

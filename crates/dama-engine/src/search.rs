@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
-use dama_core::game::{material_end, DrawRules};
+use dama_core::game::{lone_king_count, material_end, DrawRules};
 use dama_core::movegen::{can_capture, generate, has_capture};
 use dama_core::moves::MAX_MOVES;
 use dama_core::{Bits, Color, Move, MoveList, Position, Rules, BB};
@@ -169,6 +169,13 @@ pub struct Searcher<R: Rules> {
     pub rules: DrawRules,
     /// Endgame tables probed inside the search (those installed when it was made).
     pub egdb: Option<Arc<Egdb<R>>>,
+    /// Plies since the material last changed at the root of the next search (the
+    /// game's `plies_since_material_change`): where the count of an ending against a
+    /// lone king stands, so that a win the tables know but the count would not let
+    /// the strong side finish is scored a draw.
+    pub root_count: u32,
+    /// Plies since the material last changed, at each ply of the current path.
+    counts: [u32; MAX_PLY],
     history: Vec<i32>,
     killers: [[Option<Move<BB<R>>>; 2]; MAX_PLY],
     path: Vec<u64>,
@@ -194,6 +201,8 @@ impl<R: Rules> Searcher<R> {
             eval,
             rules: DrawRules::official(R::VARIANT),
             egdb: egdb::installed::<R>(),
+            root_count: 0,
+            counts: [0; MAX_PLY],
             history: vec![HISTORY_ONE / 2; 128 * 128],
             killers: [[None; 2]; MAX_PLY],
             path: Vec::with_capacity(512),
@@ -224,6 +233,29 @@ impl<R: Rules> Searcher<R> {
             }
         }
         self.aborted
+    }
+
+    /// Plies since the material changed after `m` is played at `ply`.
+    fn count_after(&self, m: &Move<BB<R>>, ply: usize) -> u32 {
+        if m.is_capture() || m.promote {
+            0
+        } else {
+            self.counts[ply] + 1
+        }
+    }
+
+    /// The score of a table value at `ply`, with the lone-king count applied: a win of
+    /// the side playing against a lone king with kings only (no crowning can restart
+    /// the count on the way) that takes longer than the count leaves is a draw. A win
+    /// of the lone king, or of a side that still has men, keeps the table's value.
+    fn counted_table_score(&self, pos: &Position<R>, v: Value, ply: usize) -> i32 {
+        if let (Some((loses, d)), Some(k)) = (v.plies(), lone_king_count(&self.rules, pos)) {
+            let strong_wins = (pos.side() == k.strong) != loses;
+            if strong_wins && pos.men(k.strong).is_empty() && self.counts[ply] + d as u32 > k.plies() {
+                return 0;
+            }
+        }
+        table_score(v, ply)
     }
 
     /// Ends the rules decide from material alone, scored for the side to move.
@@ -269,6 +301,7 @@ impl<R: Rules> Searcher<R> {
                 let mut h = Searcher::with_table(self.tt.clone(), self.eval.clone());
                 h.rules = self.rules;
                 h.egdb = self.egdb.clone();
+                h.root_count = self.root_count;
                 h
             })
             .collect();
@@ -316,6 +349,7 @@ impl<R: Rules> Searcher<R> {
         self.aborted = false;
         self.path.clear();
         self.path.extend_from_slice(history);
+        self.counts[0] = self.root_count;
         let mut root = MoveList::new();
         generate(pos, &mut root);
         let mut best = Outcome { best: root.as_slice().first().copied(), score: 0, depth: 0, nodes: 0, pv: Vec::new() };
@@ -406,8 +440,10 @@ impl<R: Rules> Searcher<R> {
         let mut root = MoveList::new();
         generate(pos, &mut root);
         let mut out = Vec::new();
+        self.counts[0] = self.root_count;
         for m in root.iter() {
             let child = pos.play(m);
+            self.counts[1] = self.count_after(m, 0);
             self.path.push(pos.hash());
             let s = -self.negamax(&child, depth as i32 - 1, -INF, INF, 1, &StopEither(stop, stop));
             self.path.pop();
@@ -502,7 +538,7 @@ impl<R: Rules> Searcher<R> {
                 return s;
             }
             if let Some(v) = self.egdb.as_ref().and_then(|db| db.probe(pos)) {
-                return table_score(v, ply);
+                return self.counted_table_score(pos, v, ply);
             }
         }
         if ply >= MAX_PLY - 2 {
@@ -558,6 +594,7 @@ impl<R: Rules> Searcher<R> {
         for (i, &k) in order.iter().enumerate() {
             let m = list.as_slice()[usize::from(k)];
             let child = pos.play(&m);
+            self.counts[ply + 1] = self.count_after(&m, ply);
             let quiet = !captures && !m.promote;
             let killer = self.killers[ply.min(MAX_PLY - 1)].contains(&Some(m));
             let mut new_depth = depth - 1;
@@ -655,6 +692,7 @@ impl<R: Rules> Searcher<R> {
             if !has_capture(&child) {
                 continue;
             }
+            self.counts[ply + 1] = self.count_after(m, ply);
             let s = -self.negamax(&child, -1, -beta, -alpha, ply + 1, stop);
             if self.aborted {
                 break;

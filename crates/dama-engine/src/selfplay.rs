@@ -85,6 +85,7 @@ pub fn play<R: Rules>(s: &mut Searcher<R>, cfg: &Config, index: u32) -> Played {
         }
         let pos = *game.position();
         let history: Vec<u64> = game.plies().iter().map(|p| p.before.hash()).collect();
+        s.root_count = game.plies_since_material_change();
         let out = s.think(&pos, &history, Limits { nodes: Some(cfg.nodes), ..Limits::default() }, &stop, &mut |_| {});
         let Some(mv) = out.best else { break Some(!pos.side()) };
         if !has_capture(&pos) && out.depth > 0 && !is_mate(out.score) {

@@ -287,17 +287,88 @@ fn published_endgame_wins_are_won_against_the_engine_itself() {
 /// official rules; the result and the number of plies.
 fn play_out<R: Rules>(fen: &str) -> (Option<Color>, usize) {
     let mut game = Game::from_position(parse_fen::<R>(fen).expect("fen"), DrawRules::official(R::VARIANT));
+    play_on(&mut game);
+    (game.result().and_then(|r| r.winner), game.plies().len())
+}
+
+/// Plays a game on to its end with the engine on both sides (the tables installed).
+fn play_on<R: Rules>(game: &mut Game<R>) {
     let mut s = Searcher::<R>::new(16, EvalKind::default_for::<R>());
     assert!(s.egdb.is_some(), "tables installed");
     let stop = AtomicBool::new(false);
     while game.status() == Status::Ongoing {
         let history: Vec<u64> = game.plies().iter().map(|p| p.before.hash()).collect();
         let limits = Limits { nodes: Some(20_000), ..Limits::default() };
+        s.root_count = game.plies_since_material_change();
         let out = s.think(game.position(), &history, limits, &stop, &mut |_| {});
         game.play(&out.best.expect("a move")).expect("legal");
         assert!(game.plies().len() < 200, "no end");
     }
-    (game.result().and_then(|r| r.winner), game.plies().len())
+}
+
+#[test]
+fn a_win_the_lone_king_count_forbids_is_a_draw() {
+    egdb::install(open::<Russian>());
+    // Walk from Petrov's position with quiet king moves (no capture, no repetition,
+    // White's win kept)    // until the tables' win no longer fits in the 15 moves the rules leave the three
+    // kings: the count started at the walk's first move.
+    let petrov = parse_fen::<Russian>("W:WKa1,Kc1,Ke1:BKf8").expect("fen");
+    let db = open::<Russian>();
+    let mut game = Game::from_position(petrov, DrawRules::official(Russian::VARIANT));
+    let mut seen = vec![petrov.hash()];
+    let (mut fits, mut too_late) = (None, None);
+    for _ in 0..30 {
+        let pos = *game.position();
+        let v = db.probe(&pos).expect("in the tables");
+        let count = game.plies_since_material_change();
+        if let Some((false, d)) = v.plies().filter(|_| pos.side() == Color::White) {
+            if count as usize + d <= 30 {
+                fits.get_or_insert(game.clone());
+            } else {
+                too_late.get_or_insert(game.clone());
+            }
+        }
+        // Both sides play slowly: White the longest of its wins, Black the longest
+        // defence, so the count runs while the win stays as far off.
+        let moves = legal_moves(&pos);
+        let slowest = moves
+            .as_slice()
+            .iter()
+            .filter(|m| !m.is_capture())
+            .filter_map(|m| {
+                let after = pos.play(m);
+                let v = db.probe(&after)?;
+                let white_wins = if after.side() == Color::White { v.is_win() } else { v.is_loss() };
+                let fresh = !has_capture(&after) && !seen.contains(&after.hash());
+                (white_wins && fresh).then(|| (v.plies().map_or(0, |p| p.1), *m))
+            })
+            .max_by_key(|&(d, _)| d);
+        let Some((_, next)) = slowest else { break };
+        game.play(&next).expect("legal");
+        seen.push(game.position().hash());
+        if game.status() != Status::Ongoing {
+            break;
+        }
+    }
+    let search = |game: &Game<Russian>| {
+        let mut s = Searcher::<Russian>::new(16, EvalKind::default_for::<Russian>());
+        s.root_count = game.plies_since_material_change();
+        let history: Vec<u64> = game.plies().iter().map(|p| p.before.hash()).collect();
+        s.think(game.position(), &history, Limits::default(), &AtomicBool::new(false), &mut |_| {}).score
+    };
+    // A win that fits is announced and won.
+    let mut g = fits.expect("a win within the count");
+    let d = db.probe(g.position()).and_then(|v| v.plies()).expect("a win").1;
+    assert_eq!(plies_to_end(search(&g)), Some(d as i32));
+    play_on(&mut g);
+    assert_eq!(g.result().and_then(|r| r.winner), Some(Color::White));
+    // A win that does not is scored a draw, though the tables (which know no count)
+    // say White wins from the same position; played on, the game is drawn.
+    let mut g = too_late.expect("a win beyond the count");
+    assert!(db.probe(g.position()).expect("in the tables").is_win());
+    assert_eq!(search(&g), 0);
+    play_on(&mut g);
+    assert_eq!(g.result().expect("over").winner, None);
 }
 
 #[test]
