@@ -102,6 +102,15 @@ fn table_score(v: Value, ply: usize) -> i32 {
     }
 }
 
+/// A drawn table position for the side to move: a sliver of its material lead (a man
+/// 2, a king 5 hundredths of a man), never enough to outweigh an evaluation but enough
+/// that among drawn lines the search keeps its material and the opponent's chances to
+/// go wrong, instead of giving pieces away because every line is a draw.
+fn drawn_score<R: Rules>(pos: &Position<R>) -> i32 {
+    let material = |c: Color| 2 * pos.men(c).count() as i32 + 5 * pos.kings_of(c).count() as i32;
+    material(pos.side()) - material(!pos.side())
+}
+
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits {
@@ -248,11 +257,13 @@ impl<R: Rules> Searcher<R> {
     /// the side playing against a lone king with kings only (no crowning can restart
     /// the count on the way) that takes longer than the count leaves is a draw. A win
     /// of the lone king, or of a side that still has men, keeps the table's value.
+    /// Draws are scored by [`drawn_score`].
     fn counted_table_score(&self, pos: &Position<R>, v: Value, ply: usize) -> i32 {
-        if let (Some((loses, d)), Some(k)) = (v.plies(), lone_king_count(&self.rules, pos)) {
+        let Some((loses, d)) = v.plies() else { return drawn_score(pos) };
+        if let Some(k) = lone_king_count(&self.rules, pos) {
             let strong_wins = (pos.side() == k.strong) != loses;
             if strong_wins && pos.men(k.strong).is_empty() && self.counts[ply] + d as u32 > k.plies() {
-                return 0;
+                return drawn_score(pos);
             }
         }
         table_score(v, ply)
