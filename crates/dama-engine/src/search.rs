@@ -87,18 +87,14 @@ pub fn score_text(score: i32) -> String {
     }
 }
 
-/// The score of a table value `ply` plies from the root.
-fn table_score(v: Value, ply: usize) -> i32 {
-    match v.plies() {
-        None => 0,
-        Some((loses, d)) => {
-            let s = DB_WIN - (ply + d) as i32;
-            if loses {
-                -s
-            } else {
-                s
-            }
-        }
+/// The score of a table's win (or loss, when `loses`) in `d` plies, `ply` plies from
+/// the root.
+fn table_score(loses: bool, d: usize, ply: usize) -> i32 {
+    let s = DB_WIN - (ply + d) as i32;
+    if loses {
+        -s
+    } else {
+        s
     }
 }
 
@@ -266,7 +262,7 @@ impl<R: Rules> Searcher<R> {
                 return drawn_score(pos);
             }
         }
-        table_score(v, ply)
+        table_score(loses, d, ply)
     }
 
     /// Ends the rules decide from material alone, scored for the side to move.

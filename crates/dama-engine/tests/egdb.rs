@@ -310,8 +310,8 @@ fn play_on<R: Rules>(game: &mut Game<R>) {
 fn a_win_the_lone_king_count_forbids_is_a_draw() {
     egdb::install(open::<Russian>());
     // Walk from Petrov's position with quiet king moves (no capture, no repetition,
-    // White's win kept)    // until the tables' win no longer fits in the 15 moves the rules leave the three
-    // kings: the count started at the walk's first move.
+    // White's win kept) until the tables' win no longer fits in the 15 moves the rules
+    // leave the three kings: the count started at the walk's first move.
     let petrov = parse_fen::<Russian>("W:WKa1,Kc1,Ke1:BKf8").expect("fen");
     let db = open::<Russian>();
     let mut game = Game::from_position(petrov, DrawRules::official(Russian::VARIANT));
