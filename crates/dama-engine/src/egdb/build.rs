@@ -63,8 +63,8 @@ impl<'a, R: Rules> Builder<'a, R> {
         if m.side(pos.side()) == 0 {
             return Value::loss(0);
         }
-        let table = &self.done[&m.key()];
-        Value(table[self.ix.index(m, &Indexer::of(pos)) as usize])
+        let (stored, i) = self.ix.locate(&Indexer::of(pos));
+        Value(self.done[&stored.key()][i as usize])
     }
 
     /// The value fixed by a material rule of the rulebook, if any.

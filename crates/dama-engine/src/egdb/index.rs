@@ -6,6 +6,12 @@
 //! squares (each set ranked in the combinatorial number system), then the side to
 //! move. Sets are ranked independently, so some indices put two pieces on one
 //! square; those are not positions and are skipped.
+//!
+//! Colours are symmetric: a position and its mirror (the board turned half round, the
+//! colours swapped, the other side to move) have the same value. So only one slice
+//! of each mirrored pair is stored (the one whose White has more, see
+//! [`Material::is_stored`]), and a slice that is its own mirror stores only the
+//! positions with White to move. [`Indexer::locate`] finds any position's entry.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -41,8 +47,32 @@ impl Material {
         u32::from(self.men[c.index()] + self.kings[c.index()])
     }
 
-    /// Every material with `n` pieces and at least one piece per side, in the order
-    /// they can be built: fewer men first (a crowning leads to one man fewer).
+    /// The material with the colours swapped.
+    pub fn mirror(&self) -> Material {
+        Material { men: [self.men[1], self.men[0]], kings: [self.kings[1], self.kings[0]] }
+    }
+
+    /// True when the slice is its own mirror (the same men and kings on both sides).
+    pub fn is_symmetric(&self) -> bool {
+        *self == self.mirror()
+    }
+
+    /// True when this slice has a table of its own; otherwise its positions are
+    /// found, mirrored, in the table of [`Material::mirror`]. Of a mirrored pair the
+    /// one stored is the one whose White has more men, or as many men and more kings.
+    pub fn is_stored(&self) -> bool {
+        (self.men[0], self.kings[0]) >= (self.men[1], self.kings[1])
+    }
+
+    /// The material of a set of pieces.
+    pub fn of_pieces<B: Bits>(p: &Pieces<B>) -> Self {
+        let c = |b: B| b.count() as u8;
+        Material { men: [c(p.men[0]), c(p.men[1])], kings: [c(p.kings[0]), c(p.kings[1])] }
+    }
+
+    /// Every stored material (see [`Material::is_stored`]) with `n` pieces and at
+    /// least one piece per side, in the order they can be built: fewer men first (a
+    /// crowning leads to one man fewer).
     pub fn all_with(n: u8) -> Vec<Material> {
         let mut v = Vec::new();
         for wm in 0..=n {
@@ -50,7 +80,7 @@ impl Material {
                 for bm in 0..=n - wm - wk {
                     let bk = n - wm - wk - bm;
                     let m = Material { men: [wm, bm], kings: [wk, bk] };
-                    if m.side(Color::White) > 0 && m.side(Color::Black) > 0 {
+                    if m.side(Color::White) > 0 && m.side(Color::Black) > 0 && m.is_stored() {
                         v.push(m);
                     }
                 }
@@ -162,6 +192,8 @@ impl Squares {
 pub struct Indexer<R: Rules> {
     men: [Squares; 2],
     all: Squares,
+    /// The bit each bit lands on when the board is turned half round.
+    turn: Vec<u8>,
     _rules: PhantomData<R>,
 }
 
@@ -192,19 +224,72 @@ impl<R: Rules> Indexer<R> {
             let crown = Position::<R>::crowning_row(c);
             Squares::new(squares().filter(|&b| !crown.has(b)), space)
         });
-        Indexer { men, all: Squares::new(squares(), space), _rules: PhantomData }
+        let mut turn = vec![0u8; space];
+        for b in squares() {
+            let (r, c) = (l.row_of_bit[b as usize], l.col_of_bit[b as usize]);
+            let (r, c) = (l.height as i8 - 1 - r, l.width as i8 - 1 - c);
+            let to = squares().find(|&t| l.row_of_bit[t as usize] == r && l.col_of_bit[t as usize] == c);
+            turn[b as usize] = to.expect("a board turned half round maps playable squares to playable squares") as u8;
+        }
+        Indexer { men, all: Squares::new(squares(), space), turn, _rules: PhantomData }
     }
 
-    /// How many indices the slice of material `m` has.
-    pub fn size(&self, m: Material) -> u64 {
+    /// The mirror of a position: the board turned half round, the colours swapped,
+    /// the other side to move. It has the same value for the side to move.
+    pub fn mirror(&self, p: &Pieces<BB<R>>) -> Pieces<BB<R>> {
+        let turn = |set: BB<R>| set.iter().fold(BB::<R>::ZERO, |acc, b| acc | BB::<R>::bit(u32::from(self.turn[b as usize])));
+        Pieces {
+            men: [turn(p.men[1]), turn(p.men[0])],
+            kings: [turn(p.kings[1]), turn(p.kings[0])],
+            side: !p.side,
+        }
+    }
+
+    /// Indices of every arrangement of material `m` with either side to move,
+    /// before symmetry: see [`Indexer::every`].
+    fn full_size(&self, m: Material) -> u64 {
         let men = |c: usize| choose(self.men[c].len(), m.men[c] as usize);
         let kings = |c: usize| choose(self.all.len(), m.kings[c] as usize);
         men(0) * men(1) * kings(0) * kings(1) * 2
     }
 
-    /// The index of a position in the slice of its material.
+    /// How many indices the table of the stored material `m` has.
+    pub fn size(&self, m: Material) -> u64 {
+        debug_assert!(m.is_stored());
+        self.full_size(m) / if m.is_symmetric() { 2 } else { 1 }
+    }
+
+    /// The table and index of any position of at most 8 pieces (a mirrored one's
+    /// when its material is stored as its mirror).
+    #[inline]
+    pub fn locate(&self, p: &Pieces<BB<R>>) -> (Material, u64) {
+        let m = Material::of_pieces(p);
+        if m.is_stored() {
+            (m, self.index(m, p))
+        } else {
+            (m.mirror(), self.index(m.mirror(), &self.mirror(p)))
+        }
+    }
+
+    /// The index of a position in the table of its material `m`, which must be
+    /// stored (see [`Indexer::locate`] for any position).
     #[inline]
     pub fn index(&self, m: Material, p: &Pieces<BB<R>>) -> u64 {
+        debug_assert!(m.is_stored());
+        if m.is_symmetric() {
+            // Only White to move is stored; the side bit of a White position is 0.
+            match p.side {
+                Color::White => self.full_index(m, p) / 2,
+                Color::Black => self.full_index(m, &self.mirror(p)) / 2,
+            }
+        } else {
+            self.full_index(m, p)
+        }
+    }
+
+    /// The index of a position among all arrangements of its material.
+    #[inline]
+    fn full_index(&self, m: Material, p: &Pieces<BB<R>>) -> u64 {
         let n = self.all.len();
         let mut i = self.men[0].rank(p.men[0]);
         i = i * choose(self.men[1].len(), m.men[1] as usize) + self.men[1].rank(p.men[1]);
@@ -213,9 +298,16 @@ impl<R: Rules> Indexer<R> {
         i * 2 + p.side.index() as u64
     }
 
-    /// The pieces at `index` of the slice of `m`, or `None` where two share a square.
+    /// The pieces at `index` of the table of the stored material `m`, or `None`
+    /// where two share a square.
     #[inline]
     pub fn pieces(&self, m: Material, index: u64) -> Option<Pieces<BB<R>>> {
+        self.full_pieces(m, if m.is_symmetric() { index * 2 } else { index })
+    }
+
+    /// The pieces at an index among all arrangements of `m`.
+    #[inline]
+    fn full_pieces(&self, m: Material, index: u64) -> Option<Pieces<BB<R>>> {
         let n = self.all.len();
         let side = if index & 1 == 0 { Color::White } else { Color::Black };
         let mut i = index / 2;
@@ -245,6 +337,14 @@ impl<R: Rules> Indexer<R> {
         Position::from_bits(p.men, p.kings, p.side).ok()
     }
 
+    /// Every position of material `m`, stored or not, with either side to move.
+    pub fn every(&self, m: Material) -> impl Iterator<Item = Position<R>> + '_ {
+        (0..self.full_size(m)).filter_map(move |i| {
+            let p = self.full_pieces(m, i)?;
+            Position::from_bits(p.men, p.kings, p.side).ok()
+        })
+    }
+
     /// The pieces of a position.
     #[inline]
     pub fn of(pos: &Position<R>) -> Pieces<BB<R>> {
@@ -253,5 +353,65 @@ impl<R: Rules> Indexer<R> {
             kings: [pos.kings_of(Color::White), pos.kings_of(Color::Black)],
             side: pos.side(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use dama_core::movegen::legal_moves;
+    use dama_core::variant::{English, International, Italian, Russian, Turkish};
+
+    use super::*;
+
+    /// Over every stored slice up to four pieces: an index gives back its pieces; the
+    /// mirror of a mirror is the position itself; a position and its mirror share one
+    /// entry; and the mirror has as many legal moves (the half turn with the colours
+    /// swapped is a symmetry of the rules, which is why one table serves both).
+    fn check<R: Rules>() {
+        let ix = Indexer::<R>::new();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut checked, mut symmetric) = (0, 0);
+        for m in (2..=4).flat_map(Material::all_with) {
+            assert!(m.is_stored() && (m.is_symmetric() || !m.mirror().is_stored()), "{m}");
+            let size = ix.size(m);
+            for _ in 0..300 {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                let i = (seed >> 11) % size;
+                let Some(pos) = ix.position(m, i) else { continue };
+                let p = Indexer::of(&pos);
+                assert_eq!(ix.index(m, &p), i, "{m} {pos:?}");
+                let q = ix.mirror(&p);
+                assert_eq!(ix.mirror(&q), p);
+                assert_eq!(ix.locate(&p), (m, i));
+                assert_eq!(ix.locate(&q), (m, i), "{m} {pos:?}");
+                let mirrored = Position::<R>::from_bits(q.men, q.kings, q.side).expect("a mirror is a position");
+                assert_eq!(legal_moves(&mirrored).len(), legal_moves(&pos).len(), "{pos:?}");
+                checked += 1;
+                symmetric += usize::from(m.is_symmetric());
+            }
+        }
+        assert!(checked > 1000 && symmetric > 100, "{checked} {symmetric}");
+    }
+
+    #[test]
+    fn a_position_and_its_mirror_share_one_entry() {
+        check::<English>();
+        check::<Russian>();
+        check::<Italian>();
+        check::<Turkish>();
+        check::<International>();
+    }
+
+    #[test]
+    fn a_mirrored_pair_is_stored_once() {
+        let ix = Indexer::<English>::new();
+        // 2 kings against 1 is stored; 1 king against 2 is its mirror.
+        let two_one = Material { men: [0, 0], kings: [2, 1] };
+        assert!(two_one.is_stored() && !two_one.mirror().is_stored());
+        // A slice that is its own mirror keeps White to move only.
+        let one_one = Material { men: [0, 0], kings: [1, 1] };
+        assert_eq!(ix.size(one_one), 32 * 32);
+        // Two pieces: man-man, king-king, and man against king (king against man is its mirror).
+        assert_eq!(Material::all_with(2).len(), 3);
     }
 }

@@ -214,9 +214,9 @@ impl<R: Rules> Egdb<R> {
         if pos.occupied().count() > self.pieces {
             return None;
         }
-        let m = Material::of(pos);
+        let (m, i) = self.ix.locate(&Indexer::of(pos));
         let (id, t) = self.tables.get(&m.key())?;
-        t.get(self.ix.index(m, &Indexer::of(pos)), *id, &self.cache).map(Value)
+        t.get(i, *id, &self.cache).map(Value)
     }
 }
 

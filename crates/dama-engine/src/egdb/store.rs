@@ -13,8 +13,10 @@ use super::EgdbError;
 
 const MAGIC: &[u8; 8] = b"DAMAEGDB";
 /// Version 2: Russian king against king is drawn only where neither side can win
-/// (version 1 ended every such position as a draw), so older tables are rebuilt.
-const VERSION: u32 = 2;
+/// (version 1 ended every such position as a draw). Version 3: one table per mirrored
+/// pair of slices, White to move only in a slice that is its own mirror. Tables of
+/// another version are rebuilt.
+const VERSION: u32 = 3;
 /// Entries per compressed block in the files this build writes (a file says its own).
 const BLOCK: usize = 1 << 12;
 /// Tables up to this many entries are held decompressed.
