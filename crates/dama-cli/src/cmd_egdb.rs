@@ -87,6 +87,9 @@ pub enum Command {
         /// Most pieces to check (all that are built when omitted).
         #[arg(long)]
         pieces: Option<u8>,
+        /// Threads checking each table.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
     },
 }
 
@@ -163,12 +166,12 @@ impl VariantFn for Build {
     }
 }
 
-struct Verify(PathBuf, u8);
+struct Verify(PathBuf, u8, usize);
 impl VariantFn for Verify {
     type Output = Result<()>;
     fn call<R: Rules>(self) -> Result<()> {
         let bar = tables_bar::<R>(self.1);
-        egdb::verify::<R>(&self.0, self.1, &mut |p| line(&bar, p, "verified"))?;
+        egdb::verify::<R>(&self.0, self.1, self.2, &mut |p| line(&bar, p, "verified"))?;
         bar.finish();
         Ok(())
     }
@@ -241,7 +244,7 @@ pub fn run(c: Command) -> Result<()> {
         Command::Bench { common, probes } => {
             println!("{}", common.variant.visit(Bench(&common, probes.max(1)))?);
         }
-        Command::Verify { common, pieces } => {
+        Command::Verify { common, pieces, threads } => {
             let n = match pieces {
                 Some(n) => n,
                 None => common.variant.visit(Built(common.dir.clone()))?,
@@ -249,7 +252,7 @@ pub fn run(c: Command) -> Result<()> {
             if n < 2 {
                 bail!("no {} tables in {}", common.variant, common.dir.display());
             }
-            common.variant.visit(Verify(common.dir.clone(), n))?;
+            common.variant.visit(Verify(common.dir.clone(), n, threads))?;
             println!(
                 "{} tables up to {n} pieces agree with their successors ({:.1} s)",
                 common.variant,

@@ -47,8 +47,8 @@ fn each<R: Rules>(db: &Egdb<R>, m: Material, mut f: impl FnMut(&Position<R>, Val
 
 #[test]
 fn every_stored_value_agrees_with_its_successors() {
-    egdb::verify::<English>(root(), 4, &mut |_| {}).expect("english tables verify");
-    egdb::verify::<Russian>(root(), 4, &mut |_| {}).expect("russian tables verify");
+    egdb::verify::<English>(root(), 4, 2, &mut |_| {}).expect("english tables verify");
+    egdb::verify::<Russian>(root(), 4, 2, &mut |_| {}).expect("russian tables verify");
 }
 
 /// Solves a slice again the plain way, independently of the builder's backward
@@ -155,7 +155,7 @@ fn a_corrupted_table_fails_verification() {
     let values: Vec<u8> = (0..31744).map(|i| if i % 2 == 0 { 2 } else { 0 }).collect();
     let m = Material { men: [0, 0], kings: [2, 1] };
     std::fs::write(&file, egdb::store::encode("english", m, &values)).expect("write");
-    let err = egdb::verify::<English>(&dir, 3, &mut |_| {}).expect_err("must not verify");
+    let err = egdb::verify::<English>(&dir, 3, 2, &mut |_| {}).expect_err("must not verify");
     assert!(err.to_string().contains("0-2-0-1.egdb"), "{err}");
     std::fs::write(&file, b"not a table").expect("write");
     let err = Egdb::<English>::open(&dir).err().expect("must not open");

@@ -252,11 +252,52 @@ impl<'a, R: Rules> Builder<'a, R> {
     }
 
     /// Checks every position of table `t` of material `m` against its successors
-    /// (`t` itself for moves inside the slice); the first wrong index, if any.
-    pub fn verify(&self, m: Material, t: &[u8]) -> Result<u64, (u64, String)> {
+    /// (`t` itself for moves inside the slice), with `threads` threads: the number of
+    /// positions checked, or the first wrong index.
+    pub fn verify(&self, m: Material, t: &[u8], threads: usize) -> Result<u64, (u64, String)> {
+        let len = t.len() as u64;
+        let chunk = len.div_ceil(threads.max(1) as u64 * 8).max(1);
+        let next = std::sync::atomic::AtomicU64::new(0);
+        let results: Vec<Result<u64, (u64, String)>> = std::thread::scope(|sc| {
+            let handles: Vec<_> = (0..threads.max(1))
+                .map(|_| {
+                    sc.spawn(|| {
+                        let mut checked = 0;
+                        loop {
+                            let from = next.fetch_add(chunk, std::sync::atomic::Ordering::Relaxed);
+                            if from >= len {
+                                return Ok(checked);
+                            }
+                            checked += self.verify_range(m, t, from..(from + chunk).min(len))?;
+                        }
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|_| Err((0, "a checker thread failed".into()))))
+                .collect()
+        });
+        let mut checked = 0;
+        let mut first_wrong: Option<(u64, String)> = None;
+        for r in results {
+            match r {
+                Ok(n) => checked += n,
+                Err(e) => {
+                    if first_wrong.as_ref().is_none_or(|(i, _)| e.0 < *i) {
+                        first_wrong = Some(e);
+                    }
+                }
+            }
+        }
+        first_wrong.map_or(Ok(checked), Err)
+    }
+
+    /// [`Builder::verify`] over the indices `range`.
+    fn verify_range(&self, m: Material, t: &[u8], range: std::ops::Range<u64>) -> Result<u64, (u64, String)> {
         let mut list = MoveList::new();
         let mut checked = 0;
-        for i in 0..t.len() as u64 {
+        for i in range {
             let Some(pos) = self.ix.position(m, i) else { continue };
             checked += 1;
             let v = Value(t[i as usize]);

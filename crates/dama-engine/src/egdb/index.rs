@@ -237,12 +237,9 @@ impl<R: Rules> Indexer<R> {
     /// The mirror of a position: the board turned half round, the colours swapped,
     /// the other side to move. It has the same value for the side to move.
     pub fn mirror(&self, p: &Pieces<BB<R>>) -> Pieces<BB<R>> {
-        let turn = |set: BB<R>| set.iter().fold(BB::<R>::ZERO, |acc, b| acc | BB::<R>::bit(u32::from(self.turn[b as usize])));
-        Pieces {
-            men: [turn(p.men[1]), turn(p.men[0])],
-            kings: [turn(p.kings[1]), turn(p.kings[0])],
-            side: !p.side,
-        }
+        let turn =
+            |set: BB<R>| set.iter().fold(BB::<R>::ZERO, |acc, b| acc | BB::<R>::bit(u32::from(self.turn[b as usize])));
+        Pieces { men: [turn(p.men[1]), turn(p.men[0])], kings: [turn(p.kings[1]), turn(p.kings[0])], side: !p.side }
     }
 
     /// Indices of every arrangement of material `m` with either side to move,

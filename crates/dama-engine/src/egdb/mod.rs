@@ -142,8 +142,13 @@ pub fn build<R: Rules>(
 }
 
 /// Checks every table of rules `R` under `root` up to `pieces` pieces against the
-/// values of each position's successors.
-pub fn verify<R: Rules>(root: &Path, pieces: u8, report: &mut dyn FnMut(&Progress)) -> Result<(), EgdbError> {
+/// values of each position's successors, with `threads` threads.
+pub fn verify<R: Rules>(
+    root: &Path,
+    pieces: u8,
+    threads: usize,
+    report: &mut dyn FnMut(&Progress),
+) -> Result<(), EgdbError> {
     supported(R::VARIANT)?;
     let dir = variant_dir(root, R::VARIANT);
     let mut done = Finished::new();
@@ -151,10 +156,8 @@ pub fn verify<R: Rules>(root: &Path, pieces: u8, report: &mut dyn FnMut(&Progres
         for m in Material::all_with(n) {
             let started = Instant::now();
             let (values, mut p) = read_or_build::<R>(&dir, m, &done, 1, false)?;
-            p.positions = Builder::<R>::new(&done).verify(m, &values).map_err(|(index, what)| EgdbError::Wrong {
-                file: dir.join(store::file_name(m)).display().to_string(),
-                index,
-                what,
+            p.positions = Builder::<R>::new(&done).verify(m, &values, threads).map_err(|(index, what)| {
+                EgdbError::Wrong { file: dir.join(store::file_name(m)).display().to_string(), index, what }
             })?;
             p.seconds = started.elapsed().as_secs_f64();
             report(&p);
