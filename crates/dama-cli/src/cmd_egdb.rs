@@ -60,7 +60,7 @@ pub enum Command {
         /// Most pieces on the board.
         #[arg(long, default_value_t = 4)]
         pieces: u8,
-        /// Threads for the first pass over each table.
+        /// Threads building each table.
         #[arg(long, default_value_t = 2)]
         threads: usize,
     },

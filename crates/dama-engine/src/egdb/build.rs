@@ -147,7 +147,7 @@ impl<'a, R: Rules> Builder<'a, R> {
                 }));
             }
             for h in handles {
-                known.extend(h.join().unwrap_or_default());
+                known.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
             }
         });
         Classified { inside, lose_after, known }
@@ -195,8 +195,30 @@ impl<'a, R: Rules> Builder<'a, R> {
         }
     }
 
+    /// The indices of the predecessors (see [`Builder::predecessors`]) of each
+    /// position of `block`, with `threads` threads, one entry per backward move.
+    fn predecessor_indices(&self, m: Material, block: &[u32], threads: usize) -> Vec<u32> {
+        let part = |part: &[u32]| {
+            let (mut preds, mut out) = (Vec::new(), Vec::with_capacity(part.len() * 8));
+            for &i in part {
+                let Some(p) = self.ix.pieces(m, u64::from(i)) else { continue };
+                self.predecessors(&p, &mut preds);
+                out.extend(preds.iter().map(|q| self.ix.index(m, q) as u32));
+            }
+            out
+        };
+        if threads <= 1 || block.len() < 4096 {
+            return part(block);
+        }
+        std::thread::scope(|sc| {
+            let handles: Vec<_> =
+                block.chunks(block.len().div_ceil(threads)).map(|c| sc.spawn(move || part(c))).collect();
+            handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+        })
+    }
+
     /// Builds the table of material `m` (all smaller material and every material
-    /// its crownings lead to must be finished), with `threads` for the first pass.
+    /// its crownings lead to must be finished), with `threads` threads.
     pub fn build(&self, m: Material, threads: usize) -> Vec<u8> {
         let Classified { mut inside, lose_after, known } = self.classify_all(m, threads);
         let size = inside.len();
@@ -209,24 +231,28 @@ impl<'a, R: Rules> Builder<'a, R> {
                 buckets[clamp(d)].push(i);
             }
         }
-        let mut preds = Vec::new();
         for d in 0..buckets.len() {
-            let bucket = std::mem::take(&mut buckets[d]);
-            for i in bucket {
+            // Every position of a bucket is resolved at this distance (whose win it
+            // is follows from the parity), then its predecessors are found in
+            // parallel, block by block, and applied in turn.
+            let mut fresh = std::mem::take(&mut buckets[d]);
+            fresh.retain(|&i| {
                 let i = i as usize;
-                if dist[i] != 0 {
-                    continue;
+                let new = dist[i] == 0;
+                if new {
+                    dist[i] = d as u16 + 1;
+                    win[i] = d % 2 == 1;
                 }
-                dist[i] = d as u16 + 1;
-                win[i] = d % 2 == 1;
-                let Some(p) = self.ix.pieces(m, i as u64) else { continue };
-                self.predecessors(&p, &mut preds);
-                for q in &preds {
-                    let qi = self.ix.index(m, q) as usize;
+                new
+            });
+            for block in fresh.chunks(1 << 20) {
+                for qi in self.predecessor_indices(m, block, threads) {
+                    let qi = qi as usize;
                     if dist[qi] != 0 || inside[qi] == 0 {
                         continue;
                     }
-                    if !win[i] {
+                    if d % 2 == 0 {
+                        // A loss at d: its predecessors win at d + 1.
                         buckets[clamp(d + 1)].push(qi as u32);
                     } else {
                         inside[qi] -= 1;
