@@ -416,3 +416,26 @@ fn mirror<R: Rules>(pos: &Position<R>) -> Position<R> {
     let kings = [turn(pos.kings_of(Color::Black)), turn(pos.kings_of(Color::White))];
     Position::from_bits(men, kings, !pos.side()).expect("mirror")
 }
+
+/// Six-piece tables take about 25 minutes of two cores to build, so this test reads
+/// them from `DAMA_EGDB` (built there by `dama egdb build --variant english --pieces 6`)
+/// and is run by hand: `DAMA_EGDB=... cargo test --release --test egdb -- --ignored`.
+#[test]
+#[ignore = "needs the six-piece English tables in DAMA_EGDB"]
+fn six_piece_published_wins_are_won() {
+    let dir = PathBuf::from(std::env::var("DAMA_EGDB").expect("DAMA_EGDB names the tables' directory"));
+    let db = Egdb::<English>::open(&dir).expect("readable").expect("built");
+    assert!(db.pieces() >= 6, "six-piece tables in {}", dir.display());
+    // "Negative Second Position" (W. Strickland, in Boland's Famous Positions):
+    // Black to play and win, three pieces each.
+    let fen = "B:WK28,13,12:BK15,5,3";
+    let pos = parse_fen::<English>(fen).expect("fen");
+    let v = db.probe(&pos).expect("in the tables");
+    assert!(v.is_win(), "{fen}: {v}");
+    egdb::install(db);
+    let (winner, plies) = play_out::<English>(fen);
+    assert_eq!(winner, Some(Color::Black), "{fen}: {plies} plies");
+    let mirrored = dama_core::fen::write_fen(&mirror(&pos));
+    let (winner, plies) = play_out::<English>(&mirrored);
+    assert_eq!(winner, Some(Color::White), "{mirrored}: {plies} plies");
+}
