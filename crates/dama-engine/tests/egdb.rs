@@ -175,10 +175,15 @@ fn tables_of_an_older_format_are_built_again() {
     std::fs::write(&file, &old).expect("write");
     let err = Egdb::<Russian>::open(&dir).err().expect("an old table is not read");
     assert!(err.to_string().contains("dama egdb build writes it again"), "{err}");
+    // An older build also wrote the mirror of each slice (here king against man,
+    // now found in the table of man against king); the new build removes it.
+    let mirrored = dir.join("russian").join("0-1-1-0.egdb");
+    std::fs::write(&mirrored, &old).expect("write");
     let mut rebuilt = Vec::new();
     egdb::build::<Russian>(&dir, 2, 1, &mut |p| rebuilt.push((p.material, p.existed))).expect("build");
     assert!(rebuilt.contains(&(Material { men: [0, 0], kings: [1, 1] }, false)), "{rebuilt:?}");
     assert_eq!(std::fs::read(&file).expect("read"), good);
+    assert!(!mirrored.exists(), "the old mirrored slice is removed");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

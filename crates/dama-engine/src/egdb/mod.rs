@@ -133,6 +133,11 @@ pub fn build<R: Rules>(
     let mut done = Finished::new();
     for n in 2..=pieces {
         for m in Material::all_with(n) {
+            // Before format version 3 both slices of a mirrored pair had a file.
+            let mirrored = dir.join(store::file_name(m.mirror()));
+            if !m.is_symmetric() && store::is_stale(&mirrored) {
+                std::fs::remove_file(&mirrored).map_err(|e| EgdbError::Io(mirrored.display().to_string(), e))?;
+            }
             let (values, p) = read_or_build::<R>(&dir, m, &done, threads, true)?;
             report(&p);
             done.insert(m.key(), values);
