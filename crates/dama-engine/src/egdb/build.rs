@@ -8,6 +8,7 @@
 //! holds the exact number of plies to the end with best play on both sides.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use dama_core::game::{material_end, DrawRules};
 use dama_core::geometry::{step, OPPOSITE};
@@ -283,26 +284,28 @@ impl<'a, R: Rules> Builder<'a, R> {
     pub fn verify(&self, m: Material, t: &[u8], threads: usize) -> Result<u64, (u64, String)> {
         let len = t.len() as u64;
         let chunk = len.div_ceil(threads.max(1) as u64 * 8).max(1);
-        let next = std::sync::atomic::AtomicU64::new(0);
+        // Chunks are handed out in order and a thread stops at its first wrong value,
+        // so the lowest wrong index found is the first of the table.
+        let next = AtomicU64::new(0);
+        let wrong = AtomicBool::new(false);
         let results: Vec<Result<u64, (u64, String)>> = std::thread::scope(|sc| {
             let handles: Vec<_> = (0..threads.max(1))
                 .map(|_| {
                     sc.spawn(|| {
                         let mut checked = 0;
                         loop {
-                            let from = next.fetch_add(chunk, std::sync::atomic::Ordering::Relaxed);
-                            if from >= len {
+                            let from = next.fetch_add(chunk, Ordering::Relaxed);
+                            if from >= len || wrong.load(Ordering::Relaxed) {
                                 return Ok(checked);
                             }
-                            checked += self.verify_range(m, t, from..(from + chunk).min(len))?;
+                            let r = self.verify_range(m, t, from..(from + chunk).min(len));
+                            wrong.fetch_or(r.is_err(), Ordering::Relaxed);
+                            checked += r?;
                         }
                     })
                 })
                 .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|_| Err((0, "a checker thread failed".into()))))
-                .collect()
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
         });
         let mut checked = 0;
         let mut first_wrong: Option<(u64, String)> = None;
