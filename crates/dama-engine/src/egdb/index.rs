@@ -16,6 +16,7 @@
 use core::fmt;
 use core::marker::PhantomData;
 
+use dama_core::notation::{coords, index_at};
 use dama_core::{Bits, Color, Position, Rules, BB};
 
 /// The men and kings of each side, indexed by colour (White first).
@@ -30,11 +31,7 @@ pub struct Material {
 impl Material {
     /// The material of a position.
     pub fn of<R: Rules>(pos: &Position<R>) -> Self {
-        let c = |b: BB<R>| b.count() as u8;
-        Material {
-            men: [c(pos.men(Color::White)), c(pos.men(Color::Black))],
-            kings: [c(pos.kings_of(Color::White)), c(pos.kings_of(Color::Black))],
-        }
+        Self::of_pieces(&Indexer::of(pos))
     }
 
     /// All pieces on the board.
@@ -225,11 +222,11 @@ impl<R: Rules> Indexer<R> {
             Squares::new(squares().filter(|&b| !crown.has(b)), space)
         });
         let mut turn = vec![0u8; space];
-        for b in squares() {
-            let (r, c) = (l.row_of_bit[b as usize], l.col_of_bit[b as usize]);
-            let (r, c) = (l.height as i8 - 1 - r, l.width as i8 - 1 - c);
-            let to = squares().find(|&t| l.row_of_bit[t as usize] == r && l.col_of_bit[t as usize] == c);
-            turn[b as usize] = to.expect("a board turned half round maps playable squares to playable squares") as u8;
+        for i in 0..l.squares {
+            let (r, c) = coords::<R>(i);
+            let to = index_at::<R>(l.height as usize - 1 - r, l.width as usize - 1 - c);
+            let to = to.expect("a board turned half round maps playable squares to playable squares");
+            turn[l.bit_of[i] as usize] = l.bit_of[to];
         }
         Indexer { men, all: Squares::new(squares(), space), turn, _rules: PhantomData }
     }
