@@ -25,7 +25,7 @@ pub struct DrawRules {
     /// Draw when this many plies have been played without a winner (seed 001: 200).
     pub move_cap_plies: Option<u32>,
     /// FMJD: draw after this many plies in which only kings moved and nothing was
-    /// captured (25 moves each = 50 plies).
+    /// captured (25 moves each = 50 plies; Italian, FID: 40 moves each = 80 plies).
     pub kings_only_plies: Option<u32>,
     /// FMJD endgames against a lone king: three pieces with a king, 16 moves each;
     /// two pieces or fewer with a king, 5 moves each.
@@ -112,6 +112,9 @@ impl DrawRules {
                 ..base
             },
             (Variant::Pool, _) => DrawRules { many_kings_vs_king_moves: Some(13), ..base },
+            // FID's Regolamento Tecnico (art. 10.4): 40 moves each with no capture and no
+            // man moved draw.
+            (Variant::Italian, _) => DrawRules { kings_only_plies: Some(80), ..base },
             (Variant::Frisian, _) => DrawRules { frisian_endings: true, ..base },
             (Variant::Turkish, _) => DrawRules { turkish_endings: true, ..base },
             (Variant::International | Variant::Brazilian | Variant::Canadian, _) => {

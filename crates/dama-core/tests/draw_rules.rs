@@ -378,3 +378,29 @@ fn a_record_kept_under_older_rules_replays_past_a_newer_count() {
     let any = dama_core::Move { from: 0, to: 1, promote: false, captured: Default::default() };
     assert!(g.play_recorded(&any).is_err());
 }
+
+#[test]
+fn italian_forty_moves_each_without_capture_or_man_move() {
+    use dama_core::variant::Italian;
+    // FID, Regolamento Tecnico 10.4: 40 moves each in which no man moves and nothing is
+    // captured draw. A man's move starts the count again.
+    let rules = DrawRules { repetition: None, ..DrawRules::official(Variant::Italian) };
+    assert_eq!(rules.kings_only_plies, Some(80));
+    let cycle = ["29-25", "4-8", "25-29", "8-4"];
+    let mut g = game::<Italian>("W:WK29,22:BK4,11", rules);
+    for ply in 1..60 {
+        shuttle(&mut g, &cycle);
+        assert_eq!(g.status(), Status::Ongoing, "ply {ply}");
+    }
+    // Ply 60 is Black's: a man moves instead of the king, and the count starts again.
+    g.play_text("11-15").unwrap();
+    // The kings go on, White first.
+    let cycle = ["29-25", "8-4", "25-29", "4-8"];
+    for ply in 1..80 {
+        g.play_text(cycle[(ply - 1) % 4]).unwrap();
+        assert_eq!(g.status(), Status::Ongoing, "ply {ply} after the man's move");
+    }
+    g.play_text(cycle[79 % 4]).unwrap();
+    assert_eq!(over(&g), GameResult { winner: None, reason: EndReason::KingsOnly(80) });
+    assert_eq!(over(&g).to_string(), "Draw: 40 moves each with only kings moving and no capture");
+}
