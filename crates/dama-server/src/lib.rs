@@ -14,6 +14,7 @@ pub mod game;
 pub mod limits;
 pub mod metrics;
 pub mod pool;
+pub mod rating;
 pub mod registry;
 pub mod replay;
 pub mod secret;
