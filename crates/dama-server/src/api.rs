@@ -23,7 +23,7 @@ use crate::pool::{EnginePool, StopOnDrop};
 use crate::registry::Ctx;
 use crate::replay::{self, ReplayGate};
 use crate::store::Store;
-use crate::{web, ws};
+use crate::{accounts, web, ws};
 
 /// Shared server state: the games' context, the replay gate and the rate limits.
 #[derive(Clone)]
@@ -35,6 +35,8 @@ pub struct AppState {
     new_games: Arc<RateLimiter>,
     /// Requests to /api per address.
     requests: Arc<RateLimiter>,
+    /// Sign-ups and log-ins.
+    pub(crate) logins: Arc<crate::accounts::LoginLimits>,
 }
 
 impl AppState {
@@ -44,6 +46,7 @@ impl AppState {
         AppState {
             new_games: Arc::new(RateLimiter::new(limits.games_per_minute())),
             requests: Arc::new(RateLimiter::new(limits.requests_per_minute())),
+            logins: crate::accounts::LoginLimits::new(limits.logins_per_minute()),
             ctx: Ctx::new(store, pool, limits),
             replay: Arc::new(ReplayGate::for_machine()),
         }
@@ -94,6 +97,9 @@ pub fn router(state: AppState) -> Router {
         .route("/assets/{file}", get(web::asset))
         .route("/api/variants", get(web::variants))
         .route("/api/replay", replay_route)
+        .route("/api/accounts", post(accounts::sign_up))
+        .route("/api/session", post(accounts::log_in).get(accounts::whoami).delete(accounts::log_out))
+        .route("/api/players/{name}", get(accounts::player))
         .route("/api/games", post(create).get(list))
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/join", post(join))

@@ -15,11 +15,41 @@ pub async fn http(
     token: Option<&str>,
     body: Option<&str>,
 ) -> std::io::Result<(u16, Value)> {
+    let headers: Vec<(&str, &str)> = token.map(|t| ("x-dama-token", t)).into_iter().collect();
+    let r = request(addr, method, path, &headers, body).await?;
+    Ok((r.status, r.body))
+}
+
+/// An answer with its headers.
+pub struct Reply {
+    /// The status code.
+    pub status: u16,
+    /// The headers, names in lower case.
+    pub headers: Vec<(String, String)>,
+    /// The body: JSON when it parses, else a JSON string.
+    pub body: Value,
+}
+
+impl Reply {
+    /// The first value of a header.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Sends one request with these extra headers.
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> std::io::Result<Reply> {
     let mut s = TcpStream::connect(addr).await?;
     let body = body.unwrap_or("");
-    let auth = token.map(|t| format!("x-dama-token: {t}\r\n")).unwrap_or_default();
+    let extra: String = headers.iter().map(|(k, v)| format!("{k}: {v}\r\n")).collect();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: dama\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: dama\r\nConnection: close\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await?;
@@ -27,10 +57,16 @@ pub async fn http(
     s.read_to_end(&mut out).await?;
     let text = String::from_utf8_lossy(&out).to_string();
     let status: u16 = text.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
-    let body =
-        if text.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(body) } else { body.to_string() };
-    Ok((status, serde_json::from_str(&body).unwrap_or(Value::String(body))))
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let headers: Vec<(String, String)> = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let chunked = headers.iter().any(|(k, v)| k == "transfer-encoding" && v.eq_ignore_ascii_case("chunked"));
+    let body = if chunked { dechunk(body) } else { body.to_string() };
+    Ok(Reply { status, headers, body: serde_json::from_str(&body).unwrap_or(Value::String(body)) })
 }
 
 fn dechunk(s: &str) -> String {

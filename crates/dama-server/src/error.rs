@@ -10,12 +10,18 @@ pub enum ApiError {
     /// No such game.
     #[error("no game with id '{0}'")]
     NotFound(String),
+    /// No account with this name.
+    #[error("no player named '{0}'")]
+    NoPlayer(String),
     /// No route at this address.
     #[error("nothing at '{0}'")]
     NoRoute(String),
     /// The request is malformed or the move illegal.
     #[error("{0}")]
     BadRequest(String),
+    /// Wrong credentials.
+    #[error("{0}")]
+    Unauthorized(String),
     /// The caller may not do this (not their seat, not their turn, a spectator).
     #[error("{0}")]
     Forbidden(String),
@@ -44,6 +50,8 @@ impl ApiError {
         match self {
             ApiError::NotFound(_) => "not_found",
             ApiError::NoRoute(_) => "no_route",
+            ApiError::NoPlayer(_) => "no_player",
+            ApiError::Unauthorized(_) => "unauthorized",
             ApiError::BadRequest(_) => "bad_request",
             ApiError::Forbidden(_) => "forbidden",
             ApiError::Conflict(_) => "conflict",
@@ -57,7 +65,8 @@ impl ApiError {
     /// The HTTP status of the error.
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::NotFound(_) | ApiError::NoRoute(_) => StatusCode::NOT_FOUND,
+            ApiError::NotFound(_) | ApiError::NoRoute(_) | ApiError::NoPlayer(_) => StatusCode::NOT_FOUND,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,

@@ -4,6 +4,7 @@
 //! default and PostgreSQL with the same code; clocks run on the server ([`clock`]) with
 //! exact deadlines; engine work runs on a shared, bounded pool ([`pool`]).
 
+pub mod accounts;
 pub mod api;
 pub mod client;
 pub mod clock;

@@ -5,6 +5,7 @@
 //! one table.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -61,6 +62,9 @@ limits! {
     games_per_minute: u32 = 60, "DAMA_GAMES_PER_MINUTE";
     /// HTTP requests to /api from one address per minute; 0 for no limit [default: 1200].
     requests_per_minute: u32 = 1200, "DAMA_REQUESTS_PER_MINUTE";
+    /// Sign-ups and log-ins from one address per minute, and failed log-ins to one
+    /// account per minute; 0 for no limit [default: 10].
+    logins_per_minute: u32 = 10, "DAMA_LOGINS_PER_MINUTE";
     /// Take the client's address from the last X-Forwarded-For entry (only behind a
     /// reverse proxy you run, which sets it) [default: false].
     forwarded_for: bool = false, "DAMA_FORWARDED_FOR";
@@ -85,30 +89,40 @@ impl Limits {
     }
 }
 
-/// A token bucket per address: `per_minute` tokens, refilled evenly over the minute.
-pub struct RateLimiter {
+/// A token bucket per address (or per other key, such as an account name):
+/// `per_minute` tokens, refilled evenly over the minute.
+pub struct RateLimiter<K = IpAddr> {
     per_minute: u32,
-    buckets: Mutex<Buckets>,
+    buckets: Mutex<Buckets<K>>,
 }
 
-#[derive(Default)]
-struct Buckets {
-    by_address: HashMap<IpAddr, (f64, Instant)>,
+struct Buckets<K> {
+    by_address: HashMap<K, (f64, Instant)>,
     pruned: Option<Instant>,
 }
 
-impl RateLimiter {
-    /// A limiter allowing `per_minute` a minute to each address (0: no limit).
-    pub fn new(per_minute: u32) -> RateLimiter {
-        RateLimiter { per_minute, buckets: Mutex::new(Buckets::default()) }
+impl<K: Eq + Hash> RateLimiter<K> {
+    /// A limiter allowing `per_minute` a minute to each key (0: no limit).
+    pub fn new(per_minute: u32) -> RateLimiter<K> {
+        RateLimiter { per_minute, buckets: Mutex::new(Buckets { by_address: HashMap::new(), pruned: None }) }
     }
 
     /// Takes a token for `ip`; false when its bucket is empty.
-    pub fn allow(&self, ip: IpAddr) -> bool {
+    pub fn allow(&self, ip: K) -> bool {
         self.allow_at(ip, Instant::now())
     }
 
-    fn allow_at(&self, ip: IpAddr, now: Instant) -> bool {
+    /// Whether `key` has a token left, without taking it.
+    pub fn would_allow(&self, key: &K) -> bool {
+        if self.per_minute == 0 {
+            return true;
+        }
+        let b = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        let rate = f64::from(self.per_minute) / 60.0;
+        b.by_address.get(key).is_none_or(|(tokens, at)| *tokens + at.elapsed().as_secs_f64() * rate >= 1.0)
+    }
+
+    fn allow_at(&self, ip: K, now: Instant) -> bool {
         if self.per_minute == 0 {
             return true;
         }
@@ -149,7 +163,7 @@ mod tests {
 
     #[test]
     fn a_bucket_empties_and_refills_over_the_minute() {
-        let r = RateLimiter::new(3);
+        let r = RateLimiter::<IpAddr>::new(3);
         let (a, b) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
         let t = Instant::now();
         assert!((0..3).all(|_| r.allow_at(a, t)));
@@ -158,11 +172,13 @@ mod tests {
         assert!(r.allow_at(a, t + Duration::from_secs(20)), "one token back after 20 s");
         assert!(!r.allow_at(a, t + Duration::from_secs(21)));
         assert!((0..100).all(|_| RateLimiter::new(0).allow(a)));
+        let names = RateLimiter::new(1);
+        assert!(names.would_allow(&"ann") && names.allow("ann") && !names.would_allow(&"ann"));
     }
 
     #[test]
     fn many_addresses_are_forgotten_once_their_buckets_are_full_again() {
-        let r = RateLimiter::new(60);
+        let r = RateLimiter::<IpAddr>::new(60);
         let t = Instant::now();
         for i in 0..5000u32 {
             assert!(r.allow_at(IpAddr::from(i.to_be_bytes()), t));

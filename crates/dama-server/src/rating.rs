@@ -232,10 +232,8 @@ mod tests {
         // The paper's intermediate g(φ) and E values for the three opponents.
         let mu = 0.0;
         let gs: Vec<f64> = games.iter().map(|o| g(o.opponent.rd / SCALE)).collect();
-        let es: Vec<f64> = games
-            .iter()
-            .map(|o| expected(mu, (o.opponent.rating - 1500.0) / SCALE, o.opponent.rd / SCALE))
-            .collect();
+        let es: Vec<f64> =
+            games.iter().map(|o| expected(mu, (o.opponent.rating - 1500.0) / SCALE, o.opponent.rd / SCALE)).collect();
         for (got, want) in gs.iter().zip([0.9955, 0.9531, 0.7242]) {
             assert!(close(*got, want, 5e-5), "g = {got}, paper {want}");
         }

@@ -3,7 +3,10 @@
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 
+mod accounts;
 mod writer;
+
+pub use accounts::{name_key, AccountRow, RatingRow};
 
 /// A storage failure (details are logged, never sent to clients).
 #[derive(Debug, thiserror::Error)]

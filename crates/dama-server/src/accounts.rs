@@ -1,0 +1,300 @@
+//! Accounts, optional: anonymous play needs none. Sign-up with a name and a password
+//! (stored as an Argon2id hash), log-in sessions in an HTTP-only, SameSite cookie (the
+//! store keeps only the token's SHA-256), and the public player page's data.
+//!
+//! Cross-site requests: the cookie is `SameSite=Lax`, so other sites' forms and scripts
+//! do not carry it on a POST; the routes that act on it also refuse a request whose
+//! `Origin` names another host, and read JSON bodies only.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::api::{AppState, PeerIp};
+use crate::error::ApiError;
+use crate::game::now_ms;
+use crate::limits::RateLimiter;
+use crate::rating::Speed;
+use crate::secret;
+use crate::store::AccountRow;
+
+/// The log-in cookie's name.
+pub const COOKIE: &str = "dama_session";
+/// How long a log-in lasts.
+pub const SESSION_DAYS: i64 = 30;
+/// Shortest and longest password, in characters.
+const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=128;
+
+/// The rate limits of signing up and logging in.
+pub struct LoginLimits {
+    /// Sign-ups and log-ins per address.
+    by_address: RateLimiter,
+    /// Failed log-ins per account name.
+    by_name: RateLimiter<String>,
+}
+
+impl LoginLimits {
+    /// Limits of `per_minute` (0: none).
+    pub fn new(per_minute: u32) -> Arc<LoginLimits> {
+        Arc::new(LoginLimits { by_address: RateLimiter::new(per_minute), by_name: RateLimiter::new(per_minute) })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// Checks a new account's name: 2 to 20 letters, digits, `_` or `-`, beginning with a
+/// letter or a digit.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let n = name.chars().count();
+    if !(2..=20).contains(&n) {
+        return Err("a name has 2 to 20 characters".into());
+    }
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+        return Err("a name has only letters a-z, digits, '_' and '-'".into());
+    }
+    if !name.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return Err("a name begins with a letter or a digit".into());
+    }
+    Ok(())
+}
+
+fn check_password(password: &str) -> Result<(), String> {
+    let n = password.chars().count();
+    if !PASSWORD_CHARS.contains(&n) {
+        return Err(format!("a password has {} to {} characters", PASSWORD_CHARS.start(), PASSWORD_CHARS.end()));
+    }
+    Ok(())
+}
+
+/// Argon2id with the crate's defaults (19 MiB, 2 passes: OWASP's minimum), on a
+/// blocking thread so that the game tasks keep running.
+async fn hash_password(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut OsRng);
+        Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string())
+    })
+    .await
+    .map_err(|_| ApiError::Internal)?
+    .map_err(|e| {
+        tracing::error!(error = %e, "password hashing failed");
+        ApiError::Internal
+    })
+}
+
+async fn password_matches(password: String, stored: String) -> Result<bool, ApiError> {
+    tokio::task::spawn_blocking(move || {
+        let Ok(hash) = PasswordHash::new(&stored) else { return false };
+        Argon2::default().verify_password(password.as_bytes(), &hash).is_ok()
+    })
+    .await
+    .map_err(|_| ApiError::Internal)
+}
+
+/// Refuses a request that a page of another site sent: its `Origin`, when there is
+/// one, must name this server's host.
+fn same_origin(headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(origin) = headers.get(header::ORIGIN) else { return Ok(()) };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    let origin = origin.to_str().unwrap_or("");
+    let origin_host = origin.split_once("://").map_or("", |(_, rest)| rest);
+    if origin_host.is_empty() || !origin_host.eq_ignore_ascii_case(host) {
+        return Err(ApiError::Forbidden("requests from another site may not use your account".into()));
+    }
+    Ok(())
+}
+
+fn cookie_header(token: &str, max_age_s: i64) -> HeaderValue {
+    let v = format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}");
+    HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+/// The log-in token a request's cookies carry.
+pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)
+        .map(|(_, v)| v.to_string())
+        .filter(|t| t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+async fn start_session(st: &AppState, account: &AccountRow, status: StatusCode) -> Result<Response, ApiError> {
+    let token = secret::token();
+    let now = now_ms();
+    let expires = now + SESSION_DAYS * 24 * 3600 * 1000;
+    st.store().add_session(&secret::hash(&token), &account.id, now, expires).await?;
+    let body = Json(json!({ "name": account.name }));
+    Ok((status, [(header::SET_COOKIE, cookie_header(&token, SESSION_DAYS * 24 * 3600))], body).into_response())
+}
+
+fn credentials(body: &str) -> Result<Credentials, ApiError> {
+    serde_json::from_str(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
+}
+
+fn too_many() -> ApiError {
+    ApiError::TooMany("too many attempts; wait a minute and try again".into())
+}
+
+/// `POST /api/accounts {"name", "password"}`: 201 with the session cookie; 409 when the
+/// name is taken.
+pub async fn sign_up(
+    State(st): State<AppState>,
+    PeerIp(ip): PeerIp,
+    headers: HeaderMap,
+    body: String,
+) -> Result<Response, ApiError> {
+    same_origin(&headers)?;
+    let c = credentials(&body)?;
+    check_name(&c.name).map_err(ApiError::BadRequest)?;
+    check_password(&c.password).map_err(ApiError::BadRequest)?;
+    if !st.logins.by_address.allow(ip) {
+        return Err(too_many());
+    }
+    let account = AccountRow {
+        id: secret::token(),
+        name: c.name.clone(),
+        password_hash: hash_password(c.password).await?,
+        created_ms: now_ms(),
+    };
+    if !st.store().create_account(&account).await? {
+        return Err(ApiError::Conflict(format!("the name '{}' is taken", c.name)));
+    }
+    tracing::info!(name = %account.name, "account created");
+    start_session(&st, &account, StatusCode::CREATED).await
+}
+
+/// `POST /api/session {"name", "password"}`: logs in (the session cookie); 401 for a
+/// wrong name or password, without saying which.
+pub async fn log_in(
+    State(st): State<AppState>,
+    PeerIp(ip): PeerIp,
+    headers: HeaderMap,
+    body: String,
+) -> Result<Response, ApiError> {
+    same_origin(&headers)?;
+    let c = credentials(&body)?;
+    let key = crate::store::name_key(&c.name);
+    if !st.logins.by_name.would_allow(&key) || !st.logins.by_address.allow(ip) {
+        return Err(too_many());
+    }
+    let account = st.store().account_named(&c.name).await?;
+    let ok = match &account {
+        Some(a) => password_matches(c.password, a.password_hash.clone()).await?,
+        None => false,
+    };
+    match account.filter(|_| ok) {
+        Some(a) => start_session(&st, &a, StatusCode::OK).await,
+        None => {
+            st.logins.by_name.allow(key);
+            Err(ApiError::Unauthorized("wrong name or password".into()))
+        }
+    }
+}
+
+/// `DELETE /api/session`: logs out (the session ends on the server too).
+pub async fn log_out(State(st): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    same_origin(&headers)?;
+    if let Some(token) = session_token(&headers) {
+        st.store().drop_session(&secret::hash(&token), now_ms()).await?;
+    }
+    Ok(([(header::SET_COOKIE, cookie_header("", 0))], Json(json!({ "ok": true }))).into_response())
+}
+
+/// `GET /api/session`: who is logged in (`{"name": null}` for nobody).
+pub async fn whoami(Me(me): Me) -> Json<serde_json::Value> {
+    Json(json!({ "name": me.map(|a| a.name) }))
+}
+
+/// `GET /api/players/{name}`: the player's name, when they joined, and their ratings
+/// by variant and speed class (`rating`, `rd`, `games`, `provisional`).
+pub async fn player(State(st): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {
+    let Some(account) = st.store().account_named(&name).await? else {
+        return Err(ApiError::NoPlayer(name.chars().take(40).collect()));
+    };
+    let mut ratings: BTreeMap<String, serde_json::Map<String, serde_json::Value>> = BTreeMap::new();
+    for r in st.store().ratings(&account.id).await? {
+        if Speed::from_key(&r.speed).is_none() {
+            continue;
+        }
+        ratings.entry(r.variant).or_default().insert(
+            r.speed,
+            json!({
+                "rating": r.rating.rating.round() as i64,
+                "rd": r.rating.rd.round() as i64,
+                "games": r.games,
+                "provisional": r.rating.provisional(),
+            }),
+        );
+    }
+    Ok(Json(json!({ "name": account.name, "created_ms": account.created_ms, "ratings": ratings })).into_response())
+}
+
+/// The logged-in account of a request, if any (an unknown or expired session is
+/// nobody).
+pub struct Me(pub Option<AccountRow>);
+
+impl FromRequestParts<AppState> for Me {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Self, Self::Rejection> {
+        let Some(token) = session_token(&parts.headers) else { return Ok(Me(None)) };
+        Ok(Me(st.store().session_account(&secret::hash(&token), now_ms()).await?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_passwords_are_checked() {
+        for ok in ["ann", "Bob_2", "x-y", "a1"] {
+            assert_eq!(check_name(ok), Ok(()), "{ok}");
+        }
+        for bad in ["a", "_ann", "ann smith", "ánn", "abcdefghijklmnopqrstu", ""] {
+            assert!(check_name(bad).is_err(), "{bad}");
+        }
+        assert!(check_password("short").is_err());
+        assert!(check_password("long enough").is_ok());
+    }
+
+    #[test]
+    fn the_session_cookie_is_found_among_others() {
+        let mut h = HeaderMap::new();
+        let t = secret::token();
+        h.insert(header::COOKIE, HeaderValue::from_str(&format!("a=b; {COOKIE}={t}; c=d")).unwrap());
+        assert_eq!(session_token(&h), Some(t));
+        h.insert(header::COOKIE, HeaderValue::from_static("dama_session=../../etc"));
+        assert_eq!(session_token(&h), None);
+    }
+
+    #[test]
+    fn another_sites_origin_is_refused() {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, HeaderValue::from_static("dama.example:8080"));
+        assert!(same_origin(&h).is_ok(), "no Origin: not a browser's cross-site request");
+        h.insert(header::ORIGIN, HeaderValue::from_static("http://dama.example:8080"));
+        assert!(same_origin(&h).is_ok());
+        h.insert(header::ORIGIN, HeaderValue::from_static("https://evil.example"));
+        assert!(same_origin(&h).is_err());
+        h.insert(header::ORIGIN, HeaderValue::from_static("null"));
+        assert!(same_origin(&h).is_err());
+    }
+}
