@@ -30,6 +30,7 @@ CREATE TABLE IF NOT EXISTS rating_history (
     game_id TEXT NOT NULL,
     variant TEXT NOT NULL,
     speed TEXT NOT NULL,
+    rating_before DOUBLE PRECISION NOT NULL,
     rating DOUBLE PRECISION NOT NULL,
     rd DOUBLE PRECISION NOT NULL,
     at_ms BIGINT NOT NULL,
@@ -38,3 +39,6 @@ CREATE TABLE IF NOT EXISTS rating_history (
 -- The accounts at a game's seats (none for anonymous players).
 ALTER TABLE games ADD COLUMN white_account TEXT;
 ALTER TABLE games ADD COLUMN black_account TEXT;
+CREATE INDEX IF NOT EXISTS games_white_account ON games (white_account);
+CREATE INDEX IF NOT EXISTS games_black_account ON games (black_account);
+CREATE INDEX IF NOT EXISTS rating_history_game ON rating_history (game_id);

@@ -223,13 +223,17 @@ pub async fn whoami(Me(me): Me) -> Json<serde_json::Value> {
     Json(json!({ "name": me.map(|a| a.name) }))
 }
 
-/// `GET /api/players/{name}`: the player's name, when they joined, and their ratings
-/// by variant and speed class (`rating`, `rd`, `games`, `provisional`).
+/// `GET /api/players/{name}`: the player's name, when they joined, their ratings by
+/// variant and speed class (`rating`, `rd`, `games`, `provisional`), the rating after
+/// each rated game (`history`: variant, class, then `[at_ms, rating]` pairs), wins,
+/// draws and losses per variant (`record`, over their last 5,000 games) and their 20
+/// most recent games.
 pub async fn player(State(st): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {
+    type Table = BTreeMap<String, serde_json::Map<String, serde_json::Value>>;
     let Some(account) = st.store().account_named(&name).await? else {
         return Err(ApiError::NoPlayer(name.chars().take(40).collect()));
     };
-    let mut ratings: BTreeMap<String, serde_json::Map<String, serde_json::Value>> = BTreeMap::new();
+    let mut ratings = Table::new();
     for r in st.store().ratings(&account.id).await? {
         if Speed::from_key(&r.speed).is_none() {
             continue;
@@ -244,7 +248,58 @@ pub async fn player(State(st): State<AppState>, Path(name): Path<String>) -> Res
             }),
         );
     }
-    Ok(Json(json!({ "name": account.name, "created_ms": account.created_ms, "ratings": ratings })).into_response())
+    let mut history = Table::new();
+    for (variant, speed, rating, at) in st.store().rating_history(&account.id).await? {
+        let points = history.entry(variant).or_default().entry(speed).or_insert_with(|| json!([]));
+        if let Some(list) = points.as_array_mut() {
+            list.push(json!([at, rating.round() as i64]));
+        }
+    }
+    let games = st.store().account_games(&account.id, 5000).await?;
+    let mut record: BTreeMap<String, [u32; 3]> = BTreeMap::new();
+    let mut recent = Vec::new();
+    for (i, g) in games.iter().enumerate() {
+        let outcome = outcome_of(g);
+        if let Some(o) = outcome {
+            record.entry(g.variant.clone()).or_default()[o] += 1;
+        }
+        if i < 20 {
+            let opts: Option<crate::game::Options> = serde_json::from_str(&g.options).ok();
+            recent.push(json!({
+                "id": g.id,
+                "variant": g.variant,
+                "color": if g.seat == 0 { "white" } else { "black" },
+                "state": g.status,
+                "result": outcome.map(|o| ["win", "draw", "loss"][o]),
+                "rated": opts.as_ref().is_some_and(|o| o.rated),
+                "speed": opts.as_ref().map(|o| Speed::of(&o.time).key()),
+                "created_ms": g.created_ms,
+            }));
+        }
+    }
+    let record: BTreeMap<_, _> =
+        record.into_iter().map(|(v, [w, d, l])| (v, json!({"win": w, "draw": d, "loss": l}))).collect();
+    Ok(Json(json!({
+        "name": account.name,
+        "created_ms": account.created_ms,
+        "ratings": ratings,
+        "history": history,
+        "record": record,
+        "games": recent,
+    }))
+    .into_response())
+}
+
+/// 0 a win, 1 a draw, 2 a loss for the account of a finished game; `None` for a game
+/// that is not over or was aborted.
+fn outcome_of(g: &crate::store::PlayedGame) -> Option<usize> {
+    let variant: dama_core::Variant = g.variant.parse().ok()?;
+    let winner = dama_core::record::result_winner(g.result.as_deref()?, variant.first_to_move())?;
+    Some(match winner {
+        None => 1,
+        Some(c) if c.index() == g.seat => 0,
+        Some(_) => 2,
+    })
 }
 
 /// The logged-in account of a request, if any (an unknown or expired session is

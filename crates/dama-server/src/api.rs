@@ -94,6 +94,8 @@ pub fn router(state: AppState) -> Router {
         .route("/game/{id}/join", get(index))
         .route("/rules/{variant}", get(index))
         .route("/replay", get(index))
+        .route("/login", get(index))
+        .route("/player/{name}", get(index))
         .route("/assets/{file}", get(web::asset))
         .route("/api/variants", get(web::variants))
         .route("/api/replay", replay_route)
@@ -220,13 +222,18 @@ fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
     serde_json::from_str(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
 }
 
-async fn create(State(st): State<AppState>, PeerIp(ip): PeerIp, body: String) -> Result<Response, ApiError> {
+async fn create(
+    State(st): State<AppState>,
+    PeerIp(ip): PeerIp,
+    accounts::Me(me): accounts::Me,
+    body: String,
+) -> Result<Response, ApiError> {
     let opts: Options = parse(&body)?;
     if !st.new_games.allow(ip) {
         let per_minute = st.ctx.limits.games_per_minute();
         return Err(ApiError::TooMany(format!("too many new games from your address ({per_minute} a minute at most)")));
     }
-    let c = game::create(st.ctx.clone(), opts).await?;
+    let c = game::create(st.ctx.clone(), opts, me.map(game::Player::from)).await?;
     let (id, seat) = (c.id, c.seat.ok_or(ApiError::Internal)?);
     // The secret travels after '#': browsers never send it in requests or logs.
     let invite_url = c.invite.as_ref().map(|s| format!("/game/{id}/join#{s}"));
@@ -267,9 +274,15 @@ async fn snapshot(State(st): State<AppState>, Path(id): Path<String>) -> Result<
     Ok(Json(on_game!(st, id, |h| h.snapshot())?).into_response())
 }
 
-async fn join(State(st): State<AppState>, Path(id): Path<String>, body: String) -> Result<Response, ApiError> {
+async fn join(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    accounts::Me(me): accounts::Me,
+    body: String,
+) -> Result<Response, ApiError> {
     let req: JoinRequest = if body.trim().is_empty() { JoinRequest::default() } else { parse(&body)? };
-    Ok(Json(on_game!(st, id, |h| h.join(req.clone()))?).into_response())
+    let player = me.map(game::Player::from);
+    Ok(Json(on_game!(st, id, |h| h.join(req.clone(), player.clone()))?).into_response())
 }
 
 fn token_of(headers: &HeaderMap) -> Option<String> {

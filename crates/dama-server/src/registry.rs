@@ -77,6 +77,9 @@ pub struct Ctx {
     /// When the server began to shut down (none while it runs): websockets then tell
     /// their clients to reconnect (elsewhere, or here after the restart) and close.
     shutdown: Arc<watch::Sender<Option<std::time::Instant>>>,
+    /// Held while a finished game's ratings are updated, so that two games ending at
+    /// once for one player never start from the same rating.
+    pub rating: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// True for a string that can be a game id (12 lowercase hex digits).
@@ -95,6 +98,7 @@ impl Ctx {
             started_ms: game::now_ms(),
             loads: Arc::new(Semaphore::new(4)),
             shutdown: Arc::new(watch::channel(None).0),
+            rating: Arc::default(),
         }
     }
 

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 mod common;
 use common::*;
 
-on_both!(sign_up_log_in_log_out_and_the_player_page);
+on_both!(sign_up_log_in_log_out_and_the_player_page, a_rated_blitz_game_changes_both_ratings);
 
 async fn call(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<Value>) -> Reply {
     let cookie = cookie.map(|c| format!("dama_session={c}"));
@@ -78,6 +78,7 @@ async fn sign_up_log_in_log_out_and_the_player_page(db: String) {
     let r = call(a, "GET", "/api/players/ann_1", None, None).await;
     assert_eq!(r.status, 200);
     assert_eq!((&r.body["name"], &r.body["ratings"]), (&json!("Ann_1"), &json!({})), "{}", r.body);
+    assert_eq!((&r.body["games"], &r.body["record"], &r.body["history"]), (&json!([]), &json!({}), &json!({})));
     let r = call(a, "GET", "/api/players/nobody", None, None).await;
     assert_eq!(r.status, 404);
     assert_eq!(r.body["error"], "no player named 'nobody'");
@@ -121,4 +122,92 @@ async fn password_guessing_is_limited_per_account_and_per_address() {
     }
     let r = from(a, "4.4.4.4", "/api/accounts", json!({"name": "fred", "password": "a password"})).await;
     assert_eq!(r.status, 429);
+}
+
+/// Signs up; the session token.
+async fn account(addr: SocketAddr, name: &str) -> String {
+    let r = call(addr, "POST", "/api/accounts", None, Some(json!({"name": name, "password": "a good password"}))).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    session_of(&r)
+}
+
+async fn a_rated_blitz_game_changes_both_ratings(db: String) {
+    let srv = start(&db).await;
+    let a = srv.addr;
+    let (ann, bob) = (account(a, "ann").await, account(a, "bob").await);
+    // 3 minutes + 2 seconds: 180 + 40 x 2 = 260 s, blitz.
+    let rated = json!({"variant": "english", "mode": "open", "rated": true, "color": "white",
+        "time": {"kind": "fischer", "initial_ms": 180000, "increment_ms": 2000}});
+    let r = call(a, "POST", "/api/games", None, Some(rated.clone())).await;
+    assert_eq!(r.status, 403, "a rated game needs an account: {}", r.body);
+    let r = call(a, "POST", "/api/games", Some(&ann), Some(json!({"variant": "english", "mode": "ai", "rated": true})))
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    let r = call(a, "POST", "/api/games", Some(&ann), Some(rated.clone())).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let (id, ann_token) = (r.body["id"].as_str().unwrap().to_string(), r.body["token"].as_str().unwrap().to_string());
+    let join = format!("/api/games/{id}/join");
+    let r = call(a, "POST", &join, None, None).await;
+    assert_eq!((r.status, r.body["error"].as_str().unwrap()), (403, "log in to play a rated game"));
+    let r = call(a, "POST", &join, Some(&ann), None).await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    let r = call(a, "POST", &join, Some(&bob), None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let bob_token = r.body["token"].as_str().unwrap().to_string();
+    let snap = snapshot(a, &id).await;
+    assert_eq!(snap["players"], json!([{"name": "ann", "rating": null}, {"name": "bob", "rating": null}]));
+    assert_eq!(snap["options"]["rated"], true);
+
+    // Ann (White) moves, Bob (Black) resigns.
+    let first = snap["legal"][0]["notation"].as_str().unwrap().to_string();
+    let side = snap["side_to_move"].as_str().unwrap();
+    let (mover, other) = if side == "white" { (&ann_token, &bob_token) } else { (&bob_token, &ann_token) };
+    assert_eq!(mv(a, &id, mover, &first).await.0, 200);
+    let bob_resigns = if side == "white" { other } else { mover };
+    assert_eq!(act(a, &id, bob_resigns, json!({"type": "resign"})).await.0, 200);
+
+    // By hand, for two new players (1500, RD 350, σ 0.06) and a win: φ = 350/173.7178
+    // = 2.01476, g(φ) = 0.66907, E = 0.5, v = 1/(g² E (1-E)) = 8.9355, Δ = v g (1 - E)
+    // = 2.9892; σ' stays 0.06000 (Δ² < φ² + v), φ* = sqrt(φ² + σ'²) = 2.01565,
+    // φ' = 1/sqrt(1/φ*² + 1/v) = 1.67120, μ' = φ'² g (1 - E) = 0.93433: 1500 + 173.7178
+    // μ' = 1662.3 and RD 173.7178 φ' = 290.3; the loser the mirror image, 1337.7.
+    let want = [
+        ("ann", 1662, json!({"before": 1500, "after": 1662, "change": 162})),
+        ("bob", 1338, json!({"before": 1500, "after": 1338, "change": -162})),
+    ];
+    for (name, rating, _) in &want {
+        let r = call(a, "GET", &format!("/api/players/{name}"), None, None).await;
+        assert_eq!(
+            r.body["ratings"],
+            json!({"english": {"blitz": {"rating": rating, "rd": 290, "games": 1, "provisional": true}}}),
+            "{name}"
+        );
+    }
+    let r = call(a, "GET", "/api/players/bob", None, None).await;
+    assert_eq!(r.body["record"], json!({"english": {"win": 0, "draw": 0, "loss": 1}}));
+    assert_eq!(r.body["history"]["english"]["blitz"][0][1], 1338);
+    let g = &r.body["games"][0];
+    assert_eq!(
+        (&g["id"], &g["color"], &g["result"], &g["rated"], &g["speed"]),
+        (&json!(id), &json!("black"), &json!("loss"), &json!(true), &json!("blitz")),
+        "{g}"
+    );
+    // The game's PDN names the players.
+    let (_, pdn) = http(a, "GET", &format!("/api/games/{id}/pdn"), None, None).await;
+    let pdn = pdn.as_str().unwrap();
+    assert!(pdn.contains("[White \"ann\"]") && pdn.contains("[Black \"bob\"]"), "{pdn}");
+    // The game shows the changes, also once it has left memory and come back.
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    let snap = snapshot(a, &id).await;
+    for (seat, (name, _, change)) in want.iter().enumerate() {
+        assert_eq!(snap["players"][seat], json!({"name": name, "rating": change}), "{snap}");
+    }
+
+    // An aborted rated game changes nothing.
+    let r = call(a, "POST", "/api/games", Some(&ann), Some(rated)).await;
+    let (id2, t2) = (r.body["id"].as_str().unwrap().to_string(), r.body["token"].as_str().unwrap().to_string());
+    assert_eq!(call(a, "POST", &format!("/api/games/{id2}/join"), Some(&bob), None).await.status, 200);
+    assert_eq!(act(a, &id2, &t2, json!({"type": "abort"})).await.0, 200);
+    let r = call(a, "GET", "/api/players/ann", None, None).await;
+    assert_eq!(r.body["ratings"]["english"]["blitz"]["games"], 1);
 }

@@ -996,3 +996,78 @@ async fn seed_001_shows_red_against_black() {
     assert!(text(&c, ".panel").await.contains("White"));
     c.close().await.unwrap();
 }
+
+/// Signs up through the log-in page; waits for the name in the header.
+async fn sign_up(c: &Client, addr: SocketAddr, name: &str) {
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    click(c, "#login-link").await;
+    find(c, "form.login").await.find(Locator::Css("input[name=name]")).await.unwrap().send_keys(name).await.unwrap();
+    find(c, "input[name=password]").await.send_keys("a good password").await.unwrap();
+    click(c, "#signup").await;
+    until("the name in the header", || async { text(c, "#account").await.contains(name) }).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_accounts_play_a_rated_game_and_see_their_ratings() {
+    let Some((addr, d)) = start("rated").await else { return };
+    let a = browser(&d, 1280, 900, "en-US").await;
+    let b = browser(&d, 1024, 800, "en-US").await;
+    // Without an account the rated box is a link to log in.
+    a.goto(&format!("http://{addr}/")).await.unwrap();
+    click(&a, "input[name=mode][value=open]").await;
+    assert_eq!(text(&a, "#rated-login").await, "Log in to play rated games");
+    sign_up(&a, addr, "ann").await;
+    shot(&a, "rated-1-signed-up").await;
+    click(&a, "input[name=mode][value=open]").await;
+    find(&a, "select[name=time]").await.select_by_value("f3_2").await.unwrap();
+    click(&a, "#rated").await;
+    click(&a, "#start").await;
+    let id = game_id(&a).await;
+    assert_eq!(get(addr, &format!("/api/games/{id}")).await["options"]["rated"], true);
+    // Bob signs up in his own browser and joins from the lobby.
+    sign_up(&b, addr, "bob").await;
+    b.goto(&format!("http://{addr}/game/{id}/join")).await.unwrap();
+    until("bob's seat", || async { game_id(&b).await == id }).await;
+    for p in [&a, &b] {
+        until("both names", || async {
+            let lines = text(p, "main").await;
+            lines.contains("ann") && lines.contains("bob")
+        })
+        .await;
+    }
+    // Whoever moves first plays; the other resigns.
+    let snap = get(addr, &format!("/api/games/{id}")).await;
+    let color_a = seat(&a, &id).await["color"].as_str().unwrap().to_string();
+    let (first, second) = if snap["side_to_move"] == color_a.as_str() { (&a, &b) } else { (&b, &a) };
+    wait_interactive(first).await;
+    click_move(first, &engine_choice(&snap)).await;
+    until("the move", || async {
+        get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 1
+    })
+    .await;
+    click(second, "#resign").await;
+    click(second, "#resign").await;
+    for p in [&a, &b] {
+        find(p, "#result-dialog[open]").await;
+    }
+    // The rating changes show beside the names: +162 and -162 for two new players.
+    for p in [first, second] {
+        until("the rating change", || async { text(p, "main").await.contains("+162") }).await;
+    }
+    assert!(text(second, "main").await.contains("(-162)"));
+    shot(first, "rated-2-rating-change").await;
+    // The winner's page: the blitz rating, provisional, and the game.
+    let winner = if std::ptr::eq(first, &a) { "ann" } else { "bob" };
+    first.goto(&format!("http://{addr}/player/{winner}")).await.unwrap();
+    until("the ratings table", || async { text(first, "#ratings").await.contains("1662?") }).await;
+    assert!(text(first, "#ratings").await.contains("Blitz"));
+    assert!(text(first, "#record").await.contains("1 won, 0 drawn, 0 lost"));
+    assert!(text(first, "#games").await.contains("Won"));
+    shot(first, "rated-3-player-page").await;
+    // Log out: the header offers to log in again.
+    click(first, "#account button").await;
+    until("logged out", || async { text(first, "#account").await.contains("Log in") }).await;
+    for c in [a, b] {
+        c.close().await.unwrap();
+    }
+}

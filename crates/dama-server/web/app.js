@@ -127,6 +127,12 @@ async function route() {
     } else if ((m = path.match(/^\/rules\/([a-z]+)$/))) {
       const { rulesPage } = await import('./pages.js');
       current = rulesPage(main, m[1]);
+    } else if (path === '/login') {
+      const { loginPage } = await import('./account.js');
+      current = loginPage(main);
+    } else if ((m = path.match(/^\/player\/([^/]+)$/))) {
+      const { playerPage } = await import('./account.js');
+      current = playerPage(main, decodeURIComponent(m[1]));
     } else if (path === '/replay') {
       const { replayPage } = await import('./pages.js');
       current = replayPage(main, new URLSearchParams(location.search));
@@ -147,6 +153,7 @@ function setupPrefs() {
     setLang(ls.value);
     fillThemes();
     applyStatic();
+    import('./account.js').then((a) => a.drawHeader());
     if (current?.render) current.render();
   });
   const th = document.getElementById('theme');
@@ -198,6 +205,8 @@ async function start() {
   try {
     const data = await api('GET', '/api/variants');
     for (const v of data.variants) variants.set(v.key, v);
+    const { loadMe } = await import('./account.js');
+    await loadMe();
   } catch (e) {
     document.getElementById('main').replaceChildren(el('p', { class: 'error' }, e.message));
     return;

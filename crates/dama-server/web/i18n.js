@@ -77,6 +77,16 @@ const en = {
   sum_thai: 'Eight men each on two rows. Kings fly but land directly behind the piece they take; captured pieces are removed as they are jumped. Any capture may be chosen. The dark side moves first.',
   sum_frisian: 'On 10x10, pieces also capture straight along ranks and files. The most valuable capture is compulsory (a king counts more than a man), and a king may make only three non-capturing moves in a row while its side has men.',
   sum_canadian: 'International rules on a 12x12 board with 30 men each: men capture backward, kings fly, and the capture of the most pieces is compulsory.',
+  log_in: 'Log in', log_out: 'Log out', sign_up: 'Create account', account_name: 'Name', password: 'Password',
+  accounts_optional: 'An account keeps your games and gives you a rating. You can play without one.',
+  account_created: 'Welcome, {name}: your account is ready.', logged_in: 'Logged in as {name}.',
+  rating_history_of: 'Rating from {from} to {to} over {n} rated games', speed_bullet: 'Bullet', speed_blitz: 'Blitz',
+  speed_rapid: 'Rapid', speed_classical: 'Classical', speed_correspondence: 'Correspondence', games_n: '{n} games',
+  wdl: '{w} won, {d} drawn, {l} lost', rated: 'Rated', casual: 'Casual', result_win: 'Won', result_draw: 'Drawn',
+  result_loss: 'Lost', state_waiting: 'Waiting', state_live: 'Being played', state_finished: 'Over',
+  member_since: 'Playing since {date}', ratings: 'Ratings', no_rated_games: 'No rated game yet.', record: 'Results',
+  no_games: 'No game yet.', recent_games_of: 'Recent games', rated_game: 'Rated game (changes both players\' ratings)',
+  rated_needs_login: 'Log in to play rated games', rating_change: '{rating} ({change})',
 };
 
 const es = {
@@ -146,6 +156,16 @@ const es = {
   sum_thai: 'Ocho peones cada uno en dos filas. Las damas vuelan pero caen justo detrás de la pieza capturada; las piezas salen al ser saltadas. Se puede elegir cualquier captura. Empieza el bando oscuro.',
   sum_frisian: 'En 10x10, las piezas también capturan en línea recta por filas y columnas. Es obligatoria la captura de más valor (una dama vale más que un peón), y una dama solo puede hacer tres movimientos seguidos sin capturar mientras su bando tenga peones.',
   sum_canadian: 'Reglas internacionales en un tablero de 12x12 con 30 peones cada uno: los peones capturan hacia atrás, las damas vuelan y es obligatorio capturar el máximo de piezas.',
+  log_in: 'Entrar', log_out: 'Salir', sign_up: 'Crear cuenta', account_name: 'Nombre', password: 'Contraseña',
+  accounts_optional: 'Una cuenta guarda tus partidas y te da una puntuación. Puedes jugar sin ella.',
+  account_created: 'Bienvenido, {name}: tu cuenta está lista.', logged_in: 'Has entrado como {name}.',
+  rating_history_of: 'Puntuación de {from} a {to} en {n} partidas puntuables', speed_bullet: 'Bala', speed_blitz: 'Blitz',
+  speed_rapid: 'Rápida', speed_classical: 'Clásica', speed_correspondence: 'Por correspondencia', games_n: '{n} partidas',
+  wdl: '{w} ganadas, {d} tablas, {l} perdidas', rated: 'Puntuable', casual: 'Amistosa', result_win: 'Ganada', result_draw: 'Tablas',
+  result_loss: 'Perdida', state_waiting: 'En espera', state_live: 'En juego', state_finished: 'Terminada',
+  member_since: 'Juega desde {date}', ratings: 'Puntuaciones', no_rated_games: 'Aún no hay partidas puntuables.', record: 'Resultados',
+  no_games: 'Aún no hay partidas.', recent_games_of: 'Partidas recientes', rated_game: 'Partida puntuable (cambia la puntuación de ambos)',
+  rated_needs_login: 'Entra para jugar partidas puntuables', rating_change: '{rating} ({change})',
 };
 
 const pt = {
@@ -215,6 +235,16 @@ const pt = {
   sum_thai: 'Oito pedras cada em duas filas. As damas voam mas param logo atrás da peça capturada; as peças saem ao serem saltadas. Qualquer captura pode ser escolhida. O lado escuro começa.',
   sum_frisian: 'Em 10x10, as peças também capturam em linha reta por filas e colunas. É obrigatória a captura de maior valor (uma dama vale mais do que uma pedra), e uma dama só pode fazer três lances seguidos sem capturar enquanto o seu lado tiver pedras.',
   sum_canadian: 'Regras internacionais num tabuleiro de 12x12 com 30 pedras cada: as pedras capturam para trás, as damas voam e é obrigatório capturar o maior número de peças.',
+  log_in: 'Entrar', log_out: 'Sair', sign_up: 'Criar conta', account_name: 'Nome', password: 'Senha',
+  accounts_optional: 'Uma conta guarda as suas partidas e dá-lhe uma classificação. Pode jogar sem ela.',
+  account_created: 'Bem-vindo, {name}: a sua conta está pronta.', logged_in: 'Entrou como {name}.',
+  rating_history_of: 'Classificação de {from} a {to} em {n} partidas valendo pontos', speed_bullet: 'Bala', speed_blitz: 'Blitz',
+  speed_rapid: 'Rápida', speed_classical: 'Clássica', speed_correspondence: 'Por correspondência', games_n: '{n} partidas',
+  wdl: '{w} vitórias, {d} empates, {l} derrotas', rated: 'Vale pontos', casual: 'Amistosa', result_win: 'Vitória', result_draw: 'Empate',
+  result_loss: 'Derrota', state_waiting: 'À espera', state_live: 'Em jogo', state_finished: 'Terminada',
+  member_since: 'Joga desde {date}', ratings: 'Classificações', no_rated_games: 'Ainda não há partidas valendo pontos.', record: 'Resultados',
+  no_games: 'Ainda não há partidas.', recent_games_of: 'Partidas recentes', rated_game: 'Partida valendo pontos (muda a classificação dos dois)',
+  rated_needs_login: 'Entre para jogar partidas valendo pontos', rating_change: '{rating} ({change})',
 };
 
 const tr = {
@@ -284,6 +314,16 @@ const tr = {
   sum_thai: 'İki sırada sekizer taş. Damalar uçar ama aldıkları taşın hemen arkasına iner; alınan taşlar atlanınca kalkar. Herhangi bir alış seçilebilir. Koyu taraf başlar.',
   sum_frisian: '10x10 tahtada taşlar sıra ve sütunlarda düz de alır. En değerli alış zorunludur (dama taştan değerlidir); tarafın taşı varken bir dama üst üste en çok üç alışsız hamle yapabilir.',
   sum_canadian: '12x12 tahtada 30’ar taşla uluslararası kurallar: taşlar geriye alır, damalar uçar, en çok taşı almak zorunludur.',
+  log_in: 'Giriş yap', log_out: 'Çıkış yap', sign_up: 'Hesap aç', account_name: 'Ad', password: 'Parola',
+  accounts_optional: 'Hesap oyunlarınızı saklar ve size bir puan verir. Hesapsız da oynayabilirsiniz.',
+  account_created: 'Hoş geldiniz {name}: hesabınız hazır.', logged_in: '{name} olarak giriş yapıldı.',
+  rating_history_of: '{n} puanlı oyunda {from} puandan {to} puana', speed_bullet: 'Kurşun', speed_blitz: 'Yıldırım',
+  speed_rapid: 'Hızlı', speed_classical: 'Klasik', speed_correspondence: 'Yazışmalı', games_n: '{n} oyun',
+  wdl: '{w} galibiyet, {d} beraberlik, {l} yenilgi', rated: 'Puanlı', casual: 'Puansız', result_win: 'Kazandı', result_draw: 'Berabere',
+  result_loss: 'Kaybetti', state_waiting: 'Bekliyor', state_live: 'Oynanıyor', state_finished: 'Bitti',
+  member_since: '{date} tarihinden beri oynuyor', ratings: 'Puanlar', no_rated_games: 'Henüz puanlı oyun yok.', record: 'Sonuçlar',
+  no_games: 'Henüz oyun yok.', recent_games_of: 'Son oyunlar', rated_game: 'Puanlı oyun (iki oyuncunun puanını değiştirir)',
+  rated_needs_login: 'Puanlı oynamak için giriş yapın', rating_change: '{rating} ({change})',
 };
 
 const ru = {
@@ -353,6 +393,16 @@ const ru = {
   sum_thai: 'По восемь шашек на двух рядах. Дамки летают, но встают сразу за взятой шашкой; взятые снимаются сразу. Можно выбрать любое взятие. Начинает тёмная сторона.',
   sum_frisian: 'На доске 10x10 бьют ещё и по прямым — горизонталям и вертикалям. Обязательно самое ценное взятие (дамка ценнее шашки); пока у стороны есть шашки, дамка может сделать не больше трёх тихих ходов подряд.',
   sum_canadian: 'Международные правила на доске 12x12, по 30 шашек: шашки бьют назад, дамки летают, обязательно брать наибольшее число шашек.',
+  log_in: 'Войти', log_out: 'Выйти', sign_up: 'Создать аккаунт', account_name: 'Имя', password: 'Пароль',
+  accounts_optional: 'Аккаунт хранит ваши партии и даёт рейтинг. Играть можно и без него.',
+  account_created: 'Добро пожаловать, {name}: аккаунт создан.', logged_in: 'Вы вошли как {name}.',
+  rating_history_of: 'Рейтинг от {from} до {to} за {n} рейтинговых партий', speed_bullet: 'Пуля', speed_blitz: 'Блиц',
+  speed_rapid: 'Рапид', speed_classical: 'Классика', speed_correspondence: 'По переписке', games_n: 'партий: {n}',
+  wdl: 'побед: {w}, ничьих: {d}, поражений: {l}', rated: 'Рейтинговая', casual: 'Товарищеская', result_win: 'Победа', result_draw: 'Ничья',
+  result_loss: 'Поражение', state_waiting: 'Ожидание', state_live: 'Идёт', state_finished: 'Окончена',
+  member_since: 'Играет с {date}', ratings: 'Рейтинги', no_rated_games: 'Рейтинговых партий пока нет.', record: 'Результаты',
+  no_games: 'Партий пока нет.', recent_games_of: 'Последние партии', rated_game: 'Рейтинговая партия (меняет рейтинг обоих игроков)',
+  rated_needs_login: 'Войдите, чтобы играть рейтинговые партии', rating_change: '{rating} ({change})',
 };
 
 const DICTS = { en, es, pt, tr, ru };

@@ -3,6 +3,7 @@ import { api, el, go, piecesOfFen, seats, toast, variants, variantName } from '.
 import { Board } from './board.js';
 import { t, lang, ruleList, ruleKeys, resultText, namesRedBlack, setSideNames, sidesRedBlack } from './i18n.js';
 import { DIAGRAMS } from './rules.js';
+import { me } from './account.js';
 
 const TIMES = {
   none: { kind: 'none' },
@@ -65,6 +66,7 @@ export function homePage(main) {
     series: saved.series || 1,
     touch_move: !!saved.touch_move,
     suggestions: !!saved.suggestions,
+    rated: !!saved.rated,
     custom: { minutes: 5, inc: 3, move_s: 60, capture_s: 20, ...(saved.custom || {}) },
     fen: '',
   };
@@ -83,6 +85,7 @@ export function homePage(main) {
     form.series = Math.max(1, Math.min(20, Number(d.get('series')) || 1));
     form.touch_move = d.get('touch_move') === 'on';
     form.suggestions = d.get('suggestions') === 'on';
+    form.rated = d.get('rated') === 'on';
     form.fen = (d.get('fen') || '').trim();
   };
 
@@ -102,6 +105,7 @@ export function homePage(main) {
       touch_move: form.touch_move,
       suggestions: form.suggestions,
     };
+    if (form.rated && me && (form.mode === 'friend' || form.mode === 'open')) body.rated = true;
     if (fen) body.fen = fen;
     const btn = e.target.querySelector('button[type=submit]');
     btn.disabled = true;
@@ -226,6 +230,11 @@ export function homePage(main) {
             el('label', {}, el('input', { type: 'checkbox', name: 'touch_move', checked: form.touch_move }), t('touch_move')),
             form.mode === 'friend' || form.mode === 'open'
               ? el('label', {}, el('input', { type: 'checkbox', name: 'suggestions', checked: form.suggestions }), t('allow_suggestions'))
+              : null,
+            form.mode === 'friend' || form.mode === 'open'
+              ? me
+                ? el('label', {}, el('input', { type: 'checkbox', name: 'rated', id: 'rated', checked: form.rated }), t('rated_game'))
+                : el('a', { href: '/login', 'data-link': true, id: 'rated-login' }, t('rated_needs_login'))
               : null,
           ),
           el('details', {}, el('summary', {}, t('from_position')),

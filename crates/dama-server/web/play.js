@@ -374,6 +374,12 @@ export function playPage(main, id) {
   function playerName(color) {
     if (snap.ai === color) return t('engine_level', { n: snap.options.level });
     if (snap.mode === 'hotseat') return '';
+    const p = snap.players?.[color === 'white' ? 0 : 1];
+    if (p) {
+      const r = p.rating;
+      const name = seat && seat.color === color ? `${p.name} (${t('you')})` : p.name;
+      return r ? `${name} · ${t('rating_change', { rating: r.after, change: (r.change >= 0 ? '+' : '') + r.change })}` : name;
+    }
     if (seat && seat.color === color) return t('you');
     const taken = snap.seats[color === 'white' ? 0 : 1];
     if (!taken) return t('waiting_player');

@@ -8,6 +8,7 @@
 mod abandon;
 mod ai;
 mod offers;
+mod rated;
 mod reason;
 mod series;
 mod setup;
@@ -106,7 +107,7 @@ enum Cmd {
     Snapshot(oneshot::Sender<Snapshot>),
     Subscribe(Hello, oneshot::Sender<Result<Subscription, ApiError>>),
     Leave(IpAddr),
-    Join(JoinRequest, oneshot::Sender<Result<Seat, ApiError>>),
+    Join(JoinRequest, Option<Player>, oneshot::Sender<Result<Seat, ApiError>>),
     Act(Caller, Action, oneshot::Sender<Result<(), ApiError>>),
     Pdn(oneshot::Sender<String>),
     Hint(Option<String>, oneshot::Sender<Result<HintJob, ApiError>>),
@@ -141,9 +142,9 @@ impl GameHandle {
     pub async fn leave(&self, ip: IpAddr) {
         let _ = self.tx.send(Cmd::Leave(ip)).await;
     }
-    /// Takes the free seat.
-    pub async fn join(&self, req: JoinRequest) -> Result<Seat, ApiError> {
-        self.ask(|tx| Cmd::Join(req, tx)).await?
+    /// Takes the free seat, for `player` when logged in.
+    pub async fn join(&self, req: JoinRequest, player: Option<Player>) -> Result<Seat, ApiError> {
+        self.ask(|tx| Cmd::Join(req, player, tx)).await?
     }
     /// Acts for `caller`.
     pub async fn act(&self, caller: Caller, action: Action) -> Result<(), ApiError> {
@@ -248,6 +249,10 @@ struct Actor {
     created_ms: i64,
     hint_busy: Arc<AtomicBool>,
     viewers: HashMap<IpAddr, u32>,
+    /// The logged-in players at the seats (White, Black).
+    players: [Option<Player>; 2],
+    /// What a rated game did to their ratings, once over.
+    ratings: [Option<RatingView>; 2],
 }
 
 async fn until(deadline: Option<Instant>) {
@@ -382,6 +387,7 @@ impl Actor {
             takeback_offer: self.offers.takeback().map(color_name),
             rematch_offer: self.offers.rematch().map(color_name),
             options: self.opts.clone(),
+            players: self.player_views(),
         }
     }
 
@@ -399,6 +405,7 @@ impl Actor {
             turn_started_ms: Some(self.turn_started_ms),
             end_clock_ms: (self.state == State::Finished && self.clock.enabled())
                 .then(|| self.clock.remaining[self.session.side().index()] as i64),
+            accounts: self.players.clone().map(|p| p.map(|p| p.id)),
         }
     }
 
@@ -441,8 +448,8 @@ impl Actor {
             Cmd::Pdn(tx) => {
                 let _ = tx.send(self.pdn());
             }
-            Cmd::Join(req, tx) => {
-                let r = self.join(req).await;
+            Cmd::Join(req, player, tx) => {
+                let r = self.join(req, player).await;
                 let _ = tx.send(r);
             }
             Cmd::Act(caller, action, tx) => {
@@ -477,8 +484,9 @@ impl Actor {
     }
 
     fn pdn(&self) -> String {
-        let player = |c: Color| match self.ai.color {
-            Some(ai) if ai == c => format!("dama level {}", self.opts.level),
+        let player = |c: Color| match (self.ai.color, &self.players[c.index()]) {
+            (Some(ai), _) if ai == c => format!("dama level {}", self.opts.level),
+            (_, Some(p)) => p.name.clone(),
             _ => "Anonymous".to_string(),
         };
         let mut tags = vec![
@@ -535,10 +543,11 @@ impl Actor {
         }
     }
 
-    async fn join(&mut self, req: JoinRequest) -> Result<Seat, ApiError> {
+    async fn join(&mut self, req: JoinRequest, player: Option<Player>) -> Result<Seat, ApiError> {
         if self.state != State::Waiting {
             return Err(ApiError::Conflict("this game has no free seat".into()));
         }
+        self.may_join(player.as_ref())?;
         if self.opts.mode == Mode::Friend {
             let ok = match (&req.invite, &self.invite_hash) {
                 (Some(s), Some(h)) => secret::matches(s, h),
@@ -555,12 +564,13 @@ impl Actor {
             .find(|c| self.tokens[c.index()].is_none())
             .ok_or(ApiError::Conflict("this game has no free seat".into()))?;
         let t = secret::token();
-        let before = (self.tokens.clone(), self.state, self.clock.clone(), self.turn_started_ms);
+        let before = (self.tokens.clone(), self.state, self.clock.clone(), self.turn_started_ms, self.players.clone());
         self.tokens[free.index()] = Some(secret::hash(&t));
+        self.players[free.index()] = player;
         self.state = State::Live;
         self.start_clock(Instant::now(), now_ms());
         if let Err(e) = self.announce(vec![Event::Joined { v: 0, color: color_name(free) }]).await {
-            (self.tokens, self.state, self.clock, self.turn_started_ms) = before;
+            (self.tokens, self.state, self.clock, self.turn_started_ms, self.players) = before;
             return Err(e);
         }
         Ok(Seat { token: t, color: color_name(free) })
@@ -695,6 +705,7 @@ impl Actor {
         let token = self.session.result_token(r.winner).to_string();
         let view = ResultView { winner: r.winner.map(color_name), token, text: r.to_string() };
         self.close(view).await;
+        self.rate(r.winner).await;
         self.series_goes_on(r.winner).await;
     }
 

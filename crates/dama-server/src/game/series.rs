@@ -12,7 +12,8 @@ impl Actor {
     pub(super) async fn start_next(&mut self, series: Option<SeriesState>) -> Result<(), ApiError> {
         let tokens = [self.tokens[1].clone(), self.tokens[0].clone()];
         let opts = Options { series_state: series.clone(), ..self.opts.clone() };
-        let created = setup::create_with(self.ctx.clone(), opts, tokens, None).await?;
+        let players = [self.players[1].clone(), self.players[0].clone()];
+        let created = setup::create_with(self.ctx.clone(), opts, tokens, players, None).await?;
         let id = created.id;
         self.next_game = Some(id.clone());
         if let Err(e) = self.announce(vec![Event::NextGame { v: 0, id, series }]).await {

@@ -12,8 +12,8 @@ use tokio::time::Instant;
 
 use super::offers::Offers;
 use super::{
-    ai, color_name, now_ms, suggest, Actor, ColorChoice, Events, GameHandle, Mode, Options, Record, ResultView,
-    RulesChoice, Seat, SeriesState, State,
+    ai, color_name, now_ms, rated, suggest, Actor, ColorChoice, Events, GameHandle, Mode, Options, Player, RatingView,
+    Record, ResultView, RulesChoice, Seat, SeriesState, State,
 };
 use crate::clock::{Clock, TimeControl};
 use crate::error::ApiError;
@@ -34,9 +34,13 @@ pub struct Created {
     pub invite: Option<String>,
 }
 
-/// A new game: checked, stored, then its task started.
-pub async fn create(ctx: Ctx, opts: Options) -> Result<Created, ApiError> {
+/// A new game: checked, stored, then its task started; `creator` is the logged-in
+/// player creating it, if any.
+pub async fn create(ctx: Ctx, opts: Options, creator: Option<Player>) -> Result<Created, ApiError> {
     opts.validate()?;
+    if opts.rated && creator.is_none() {
+        return Err(ApiError::Forbidden("log in to play a rated game".into()));
+    }
     ctx.room_for_a_game()?;
     let mine = match opts.color {
         ColorChoice::White => Color::White,
@@ -52,6 +56,7 @@ pub async fn create(ctx: Ctx, opts: Options) -> Result<Created, ApiError> {
     let t = secret::token();
     let hash = secret::hash(&t);
     let mut tokens = [None, None];
+    let mut players = [None, None];
     let color = match opts.mode {
         Mode::Hotseat => {
             tokens = [Some(hash.clone()), Some(hash)];
@@ -59,23 +64,26 @@ pub async fn create(ctx: Ctx, opts: Options) -> Result<Created, ApiError> {
         }
         _ => {
             tokens[mine.index()] = Some(hash);
+            players[mine.index()] = creator;
             color_name(mine)
         }
     };
     let invite = (opts.mode == Mode::Friend).then(secret::token);
     let opts = Options { series_state: (opts.series > 1).then_some(SeriesState { game: 1, score: [0.0; 2] }), ..opts };
-    let mut created = create_with(ctx, opts, tokens, invite.as_deref().map(secret::hash)).await?;
+    let mut created = create_with(ctx, opts, tokens, players, invite.as_deref().map(secret::hash)).await?;
     created.seat = Some(Seat { token: t, color });
     created.invite = invite;
     Ok(created)
 }
 
-/// Stores and starts a game with given seats (token hashes; rematches and series keep
-/// the players' tokens). A position that is already decided gives a finished game.
+/// Stores and starts a game with given seats (token hashes and the accounts at them;
+/// rematches and series keep the players'). A position that is already decided gives a
+/// finished game.
 pub(super) async fn create_with(
     ctx: Ctx,
     opts: Options,
     tokens: [Option<String>; 2],
+    players: [Option<Player>; 2],
     invite_hash: Option<String>,
 ) -> Result<Created, ApiError> {
     let variant: Variant =
@@ -110,12 +118,13 @@ pub(super) async fn create_with(
         created_ms: now,
         turn_started_ms: Some(now),
         invite_hash,
+        accounts: players.clone().map(|p| p.map(|p| p.id)),
         ..GameRow::default()
     };
     ctx.store.create(&row).await?;
     tracing::info!(game = %id, variant = %row.variant, mode = %row.mode, status = %row.status, "game created");
     metrics::counter!("dama_games_created_total", "variant" => variant.key(), "mode" => row.mode.clone()).increment(1);
-    let handle = spawn(ctx.clone(), row, session, opts, Vec::new(), Vec::new())?;
+    let handle = spawn(ctx.clone(), row, session, opts, Vec::new(), Vec::new(), (players, [None, None]))?;
     ctx.games.insert(&id, handle.clone());
     Ok(Created { id, handle, seat: None, invite: None })
 }
@@ -147,8 +156,9 @@ pub async fn restore(ctx: Ctx, row: GameRow) -> Result<GameHandle, ApiError> {
         new_session(variant, Some(&row.start_fen), rules_of(variant, opts.rules)).map_err(|_| ApiError::Internal)?;
     let moves = ctx.store.moves(&row.id).await?;
     let kept = ctx.store.suggestions(&row.id).await?;
+    let players = rated::load_players(&ctx, &row).await?;
     tracing::debug!(game = %row.id, status = %row.status, moves = moves.len(), "game restored");
-    spawn(ctx, row, session, opts, moves, kept)
+    spawn(ctx, row, session, opts, moves, kept, players)
 }
 
 fn spawn(
@@ -158,6 +168,7 @@ fn spawn(
     opts: Options,
     moves: Vec<MoveRow>,
     kept: Vec<(i64, String, i64)>,
+    (players, ratings): ([Option<Player>; 2], [Option<RatingView>; 2]),
 ) -> Result<GameHandle, ApiError> {
     // A subscriber that falls behind this many events gets a fresh snapshot instead.
     let (tx, _) = broadcast::channel(32);
@@ -188,6 +199,8 @@ fn spawn(
         created_ms: row.created_ms,
         hint_busy: Arc::new(AtomicBool::new(false)),
         viewers: HashMap::new(),
+        players,
+        ratings,
     };
     // Replay what was stored; the clocks continue from the stored times.
     let mut last_at = None;

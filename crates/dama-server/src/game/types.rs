@@ -97,6 +97,10 @@ pub struct Options {
     /// Where this game stands in its series (set by the server).
     #[serde(default)]
     pub series_state: Option<SeriesState>,
+    /// Rated: between two logged-in players, with a clock, from the standard start under
+    /// the official rules; the result changes both players' ratings.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 impl Options {
@@ -112,7 +116,65 @@ impl Options {
         if self.fen.as_ref().is_some_and(|f| f.len() > 2000) {
             return Err(ApiError::BadRequest("fen: too long (2000 characters at most)".into()));
         }
-        self.time.validate().map_err(ApiError::BadRequest)
+        self.time.validate().map_err(ApiError::BadRequest)?;
+        if self.rated {
+            let why = if !matches!(self.mode, Mode::Open | Mode::Friend) {
+                "only games between two players (open or friend) can be rated"
+            } else if self.fen.is_some() {
+                "a rated game starts from the standard position"
+            } else if self.rules != RulesChoice::Official {
+                "a rated game is played under the official rules"
+            } else if self.time == TimeControl::None {
+                "a rated game needs a clock"
+            } else {
+                return Ok(());
+            };
+            return Err(ApiError::BadRequest(why.into()));
+        }
+        Ok(())
+    }
+}
+
+/// An account at a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The account's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+}
+
+impl From<crate::store::AccountRow> for Player {
+    fn from(a: crate::store::AccountRow) -> Player {
+        Player { id: a.id, name: a.name }
+    }
+}
+
+/// A player as clients see them.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PlayerView {
+    /// The account's name.
+    pub name: String,
+    /// What the game did to their rating, once a rated game is over.
+    pub rating: Option<RatingView>,
+}
+
+/// A rating change, rounded.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct RatingView {
+    /// Before the game.
+    pub before: i64,
+    /// After it.
+    pub after: i64,
+    /// The difference.
+    pub change: i64,
+}
+
+impl RatingView {
+    /// The view of a change from `before` to `after`.
+    pub fn of(before: f64, after: f64) -> RatingView {
+        let (b, a) = (before.round() as i64, after.round() as i64);
+        RatingView { before: b, after: a, change: a - b }
     }
 }
 
@@ -216,6 +278,9 @@ pub struct Snapshot {
     pub rematch_offer: Option<String>,
     /// Options chosen at creation (suggestions, touch-move, series length, clock).
     pub options: Options,
+    /// The logged-in players at the seats (White, Black), with their rating changes
+    /// once a rated game is over.
+    pub players: [Option<PlayerView>; 2],
 }
 
 /// Something that happened, with the version it made.
@@ -299,6 +364,13 @@ pub enum Event {
         /// Its series state, if in a series.
         series: Option<SeriesState>,
     },
+    /// A rated game's result changed the players' ratings (White's, Black's).
+    Rated {
+        /// Version.
+        v: u64,
+        /// The changes.
+        ratings: [Option<RatingView>; 2],
+    },
     /// Spectators' suggestions, sent only to the player to move (unversioned).
     Suggestions {
         /// The current version (suggestions do not change it).
@@ -326,6 +398,7 @@ impl Event {
             | Event::TakebackDeclined { v }
             | Event::RematchOffer { v, .. }
             | Event::NextGame { v, .. }
+            | Event::Rated { v, .. }
             | Event::Suggestions { v, .. } => v,
         }
     }
@@ -343,6 +416,7 @@ impl Event {
             | Event::TakebackDeclined { v }
             | Event::RematchOffer { v, .. }
             | Event::NextGame { v, .. }
+            | Event::Rated { v, .. }
             | Event::Suggestions { v, .. } => *v = version,
         }
     }

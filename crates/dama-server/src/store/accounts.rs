@@ -4,7 +4,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{int, Store, StoreError};
-use crate::rating::Rating;
+use crate::rating::{Outcome, Rating};
 
 /// A stored account.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +41,15 @@ fn account(r: &AnyRow) -> Result<AccountRow, sqlx::Error> {
         password_hash: r.try_get("password_hash")?,
         created_ms: r.try_get("created_ms")?,
     })
+}
+
+/// What a rated game did to one player's rating.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: Rating,
 }
 
 /// The key two names clash on: names are unique whatever their case.
@@ -140,4 +149,161 @@ impl Store {
             .collect::<Result<_, sqlx::Error>>()
             .map_err(StoreError)
     }
+
+    /// The account with this id.
+    pub async fn account_by_id(&self, id: &str) -> Result<Option<AccountRow>, StoreError> {
+        let r = sqlx::query("SELECT * FROM accounts WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;
+        Ok(r.as_ref().map(account).transpose()?)
+    }
+
+    /// Rates a finished game between two accounts: both ratings in `variant` and
+    /// `speed` change as Glicko-2 says (each player's deviation first grows with the
+    /// days since their last rated game), in one transaction with the history rows.
+    /// `white_score` is 1, 0.5 or 0. A game already rated is not rated again (`None`).
+    /// Callers serialise rating updates (the registry's lock), so that two games ending
+    /// at once for one player do not both start from the same rating.
+    pub async fn rate_game(
+        &self,
+        game_id: &str,
+        variant: &str,
+        speed: &str,
+        accounts: [&str; 2],
+        white_score: f64,
+        now_ms: i64,
+    ) -> Result<Option<[RatingChange; 2]>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query("SELECT account_id FROM rating_history WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if done.is_some() {
+            return Ok(None);
+        }
+        let mut before = [(Rating::default(), 0i64, now_ms); 2];
+        for (i, id) in accounts.iter().enumerate() {
+            let r = sqlx::query("SELECT * FROM ratings WHERE account_id = $1 AND variant = $2 AND speed = $3")
+                .bind(*id)
+                .bind(variant)
+                .bind(speed)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if let Some(r) = r {
+                let rating =
+                    Rating { rating: r.try_get("rating")?, rd: r.try_get("rd")?, volatility: r.try_get("volatility")? };
+                before[i] = (rating, int(&r, "games")?, r.try_get("updated_ms")?);
+            }
+        }
+        let scores = [white_score, 1.0 - white_score];
+        let mut changes = [RatingChange { before: 0.0, after: Rating::default() }; 2];
+        for i in 0..2 {
+            let (me, games, updated) = before[i];
+            let idle_days = (now_ms - updated).max(0) as f64 / 86_400_000.0;
+            let after = me.after_game(idle_days, Outcome { opponent: before[1 - i].0, score: scores[i] });
+            changes[i] = RatingChange { before: me.rating, after };
+            sqlx::query(
+                "INSERT INTO ratings (account_id, variant, speed, rating, rd, volatility, games, updated_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (account_id, variant, speed) DO UPDATE SET \
+                 rating = $4, rd = $5, volatility = $6, games = $7, updated_ms = $8",
+            )
+            .bind(accounts[i])
+            .bind(variant)
+            .bind(speed)
+            .bind(after.rating)
+            .bind(after.rd)
+            .bind(after.volatility)
+            .bind(games + 1)
+            .bind(now_ms)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO rating_history (account_id, game_id, variant, speed, rating_before, rating, rd, at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(accounts[i])
+            .bind(game_id)
+            .bind(variant)
+            .bind(speed)
+            .bind(me.rating)
+            .bind(after.rating)
+            .bind(after.rd)
+            .bind(now_ms)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(Some(changes))
+    }
+
+    /// What a rated game did to its players' ratings: (account, before, after).
+    pub async fn game_rating_changes(&self, game_id: &str) -> Result<Vec<(String, f64, f64)>, StoreError> {
+        let rows = sqlx::query("SELECT account_id, rating_before, rating FROM rating_history WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("account_id")?, r.try_get("rating_before")?, r.try_get("rating")?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError)
+    }
+
+    /// An account's games, newest first.
+    pub async fn account_games(&self, account_id: &str, limit: i64) -> Result<Vec<PlayedGame>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, variant, status, result, white_account, options, created_ms FROM games \
+             WHERE white_account = $1 OR black_account = $1 ORDER BY created_ms DESC LIMIT $2",
+        )
+        .bind(account_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let white: Option<String> = r.try_get("white_account")?;
+                Ok(PlayedGame {
+                    id: r.try_get("id")?,
+                    variant: r.try_get("variant")?,
+                    status: r.try_get("status")?,
+                    result: r.try_get("result")?,
+                    seat: if white.as_deref() == Some(account_id) { 0 } else { 1 },
+                    options: r.try_get("options")?,
+                    created_ms: r.try_get("created_ms")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError)
+    }
+
+    /// An account's rating after each rated game, oldest first: (variant, speed,
+    /// rating, at_ms).
+    pub async fn rating_history(&self, account_id: &str) -> Result<Vec<(String, String, f64, i64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT variant, speed, rating, at_ms FROM rating_history WHERE account_id = $1 ORDER BY at_ms, game_id",
+        )
+        .bind(account_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("variant")?, r.try_get("speed")?, r.try_get("rating")?, r.try_get("at_ms")?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError)
+    }
+}
+
+/// A game an account played.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// Game id.
+    pub id: String,
+    /// Variant key.
+    pub variant: String,
+    /// "waiting", "live" or "finished".
+    pub status: String,
+    /// Result token, once finished.
+    pub result: Option<String>,
+    /// The account's seat: 0 White, 1 Black.
+    pub seat: usize,
+    /// The game's options as JSON.
+    pub options: String,
+    /// Creation time.
+    pub created_ms: i64,
 }

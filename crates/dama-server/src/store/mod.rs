@@ -6,7 +6,7 @@ use sqlx::{AnyPool, Row};
 mod accounts;
 mod writer;
 
-pub use accounts::{name_key, AccountRow, RatingRow};
+pub use accounts::{name_key, AccountRow, PlayedGame, RatingChange, RatingRow};
 
 /// A storage failure (details are logged, never sent to clients).
 #[derive(Debug, thiserror::Error)]
@@ -51,6 +51,8 @@ pub struct GameRow {
     pub invite_hash: Option<String>,
     /// Once finished: the clock of the side to move, frozen at the end.
     pub end_clock_ms: Option<i64>,
+    /// The accounts at the seats (White, Black), if any.
+    pub accounts: [Option<String>; 2],
 }
 
 /// What changes in a game row as it is played (everything but its moves).
@@ -76,6 +78,8 @@ pub struct GameState {
     pub turn_started_ms: Option<i64>,
     /// Once finished: the clock of the side to move, frozen at the end.
     pub end_clock_ms: Option<i64>,
+    /// The accounts at the seats (White, Black), if any.
+    pub accounts: [Option<String>; 2],
 }
 
 /// A stored move.
@@ -120,6 +124,7 @@ fn game(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         turn_started_ms: r.try_get("turn_started_ms")?,
         invite_hash: r.try_get("invite_hash")?,
         end_clock_ms: r.try_get("end_clock_ms")?,
+        accounts: [r.try_get("white_account")?, r.try_get("black_account")?],
     })
 }
 
@@ -212,8 +217,8 @@ impl Store {
     pub async fn create(&self, g: &GameRow) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO games (id, variant, mode, start_fen, options, white_token, black_token, status, created_ms, \
-             result, reason, version, turn_started_ms, invite_hash) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+             result, reason, version, turn_started_ms, invite_hash, white_account, black_account) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
         .bind(&g.id)
         .bind(&g.variant)
@@ -229,6 +234,8 @@ impl Store {
         .bind(g.version)
         .bind(g.turn_started_ms)
         .bind(g.invite_hash.clone())
+        .bind(g.accounts[0].clone())
+        .bind(g.accounts[1].clone())
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -322,7 +329,8 @@ impl Store {
 fn save_query<'q>(id: &'q str, s: &'q GameState) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
     sqlx::query(
         "UPDATE games SET status = $1, white_token = $2, black_token = $3, result = $4, reason = $5, version = $6, \
-         next_game = $7, offers = $8, turn_started_ms = $9, end_clock_ms = $10 WHERE id = $11",
+         next_game = $7, offers = $8, turn_started_ms = $9, end_clock_ms = $10, white_account = $11, \
+         black_account = $12 WHERE id = $13",
     )
     .bind(&s.status)
     .bind(s.white_token.clone())
@@ -334,5 +342,7 @@ fn save_query<'q>(id: &'q str, s: &'q GameState) -> sqlx::query::Query<'q, sqlx:
     .bind(s.offers.clone())
     .bind(s.turn_started_ms)
     .bind(s.end_clock_ms)
+    .bind(s.accounts[0].clone())
+    .bind(s.accounts[1].clone())
     .bind(id)
 }

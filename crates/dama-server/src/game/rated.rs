@@ -1,0 +1,87 @@
+//! The players' accounts at a game's seats, and rated games: who may join one, and the
+//! ratings once it is over.
+
+use dama_core::Color;
+
+use super::{now_ms, Actor, Event, Mode, Player, PlayerView, RatingView};
+use crate::error::ApiError;
+use crate::rating::Speed;
+use crate::registry::Ctx;
+use crate::store::GameRow;
+
+/// The players and rating changes of a stored game.
+pub(super) async fn load_players(
+    ctx: &Ctx,
+    row: &GameRow,
+) -> Result<([Option<Player>; 2], [Option<RatingView>; 2]), ApiError> {
+    let mut players = [None, None];
+    for (seat, id) in row.accounts.iter().enumerate() {
+        if let Some(id) = id {
+            players[seat] = ctx.store.account_by_id(id).await?.map(Player::from);
+        }
+    }
+    let mut ratings = [None, None];
+    if row.status == "finished" && players.iter().all(Option::is_some) {
+        for (account, before, after) in ctx.store.game_rating_changes(&row.id).await? {
+            if let Some(seat) = players.iter().position(|p| p.as_ref().is_some_and(|p| p.id == account)) {
+                ratings[seat] = Some(RatingView::of(before, after));
+            }
+        }
+    }
+    Ok((players, ratings))
+}
+
+impl Actor {
+    /// Refuses a player who may not take the free seat of this game: a rated game needs
+    /// an account, not the one already seated.
+    pub(super) fn may_join(&self, player: Option<&Player>) -> Result<(), ApiError> {
+        if !self.opts.rated {
+            return Ok(());
+        }
+        let Some(p) = player else {
+            return Err(ApiError::Forbidden("log in to play a rated game".into()));
+        };
+        if self.players.iter().flatten().any(|q| q.id == p.id) {
+            return Err(ApiError::Forbidden("you cannot play a rated game against yourself".into()));
+        }
+        Ok(())
+    }
+
+    /// The players as clients see them.
+    pub(super) fn player_views(&self) -> [Option<PlayerView>; 2] {
+        [0, 1].map(|i| self.players[i].as_ref().map(|p| PlayerView { name: p.name.clone(), rating: self.ratings[i] }))
+    }
+
+    /// After a rated game between two accounts: both ratings change (once, however
+    /// often this runs), and the players hear by how much. A failure is logged: the
+    /// result stands either way.
+    pub(super) async fn rate(&mut self, winner: Option<Color>) {
+        if !self.opts.rated || matches!(self.opts.mode, Mode::Ai | Mode::Hotseat) {
+            return;
+        }
+        let [Some(white), Some(black)] = &self.players else { return };
+        let score = match winner {
+            Some(Color::White) => 1.0,
+            Some(Color::Black) => 0.0,
+            None => 0.5,
+        };
+        let variant = self.session.variant().key();
+        let speed = Speed::of(&self.opts.time).key();
+        let changes = {
+            let _one_at_a_time = self.ctx.rating.lock().await;
+            self.ctx.store.rate_game(&self.id, variant, speed, [&white.id, &black.id], score, now_ms()).await
+        };
+        match changes {
+            Ok(Some(c)) => {
+                self.ratings = c.map(|c| Some(RatingView::of(c.before, c.after.rating)));
+                tracing::info!(game = %self.id, white = ?self.ratings[0], black = ?self.ratings[1], "rated");
+                let ratings = self.ratings;
+                if let Err(e) = self.announce(vec![Event::Rated { v: 0, ratings }]).await {
+                    tracing::error!(game = %self.id, error = %e, "announcing the rating change");
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::error!(game = %self.id, error = %crate::error::Chain(&e), "rating the game"),
+        }
+    }
+}

@@ -1,0 +1,154 @@
+// Accounts, optional: the header's log-in link or name, the log-in / sign-up page, and
+// a player's page (ratings with their history, wins, draws and losses, recent games).
+import { api, el, go, toast, variantName } from './app.js';
+import { t } from './i18n.js';
+
+/** The logged-in player's name, or null. */
+export let me = null;
+
+/** Asks the server who is logged in and redraws the header. */
+export async function loadMe() {
+  try {
+    me = (await api('GET', '/api/session')).name;
+  } catch {
+    me = null;
+  }
+  drawHeader();
+}
+
+/** The header's account corner: "Log in", or the name and "Log out". */
+export function drawHeader() {
+  const box = document.getElementById('account');
+  if (!box) return;
+  if (!me) {
+    box.replaceChildren(el('a', { href: '/login', 'data-link': true, id: 'login-link' }, t('log_in')));
+    return;
+  }
+  const out = async () => {
+    try {
+      await api('DELETE', '/api/session');
+    } catch (e) {
+      toast(e.message, true);
+    }
+    me = null;
+    drawHeader();
+    go('/');
+  };
+  box.replaceChildren(
+    el('a', { href: `/player/${encodeURIComponent(me)}`, 'data-link': true, id: 'me' }, me),
+    ' ',
+    el('button', { type: 'button', class: 'link', onclick: out }, t('log_out')),
+  );
+}
+
+/** `/login`: log in, or create an account with the same two fields. */
+export function loginPage(main) {
+  async function submit(e, path) {
+    e.preventDefault();
+    const f = e.target.closest('form');
+    const d = new FormData(f);
+    const body = { name: String(d.get('name') || '').trim(), password: String(d.get('password') || '') };
+    for (const b of f.querySelectorAll('button')) b.disabled = true;
+    try {
+      const r = await api('POST', path, body);
+      me = r.name;
+      drawHeader();
+      toast(t(path === '/api/accounts' ? 'account_created' : 'logged_in', { name: me }));
+      go('/');
+    } catch (err) {
+      f.querySelector('.error').textContent = err.message;
+      for (const b of f.querySelectorAll('button')) b.disabled = false;
+    }
+  }
+  function render() {
+    const form = el(
+      'form',
+      { class: 'login', onsubmit: (e) => submit(e, '/api/session') },
+      el('h1', {}, t('log_in')),
+      el('p', { class: 'muted' }, t('accounts_optional')),
+      el('p', {}, el('label', {}, t('account_name'), el('input', { name: 'name', autocomplete: 'username', required: true, minlength: 2, maxlength: 20, pattern: '[A-Za-z0-9][A-Za-z0-9_\\-]*' }))),
+      el('p', {}, el('label', {}, t('password'), el('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true, minlength: 8, maxlength: 128 }))),
+      el('p', { class: 'error', role: 'alert' }),
+      el('p', { class: 'row' },
+        el('button', { type: 'submit', class: 'btn primary', id: 'login' }, t('log_in')),
+        el('button', { type: 'button', class: 'btn', id: 'signup', onclick: (e) => {
+          const f = e.target.closest('form');
+          if (f.reportValidity()) submit({ preventDefault() {}, target: e.target }, '/api/accounts');
+        } }, t('sign_up'))),
+    );
+    main.replaceChildren(form);
+  }
+  render();
+  return { render };
+}
+
+/** A line chart of ratings over time, as SVG. */
+function chart(points) {
+  const w = 360, h = 120, pad = 24;
+  if (points.length < 2) return null;
+  const ts = points.map((p) => p[0]), rs = points.map((p) => p[1]);
+  const [t0, t1] = [Math.min(...ts), Math.max(...ts)];
+  const [r0, r1] = [Math.min(...rs) - 20, Math.max(...rs) + 20];
+  const x = (v) => pad + ((v - t0) / Math.max(1, t1 - t0)) * (w - 2 * pad);
+  const y = (v) => h - pad / 2 - ((v - r0) / Math.max(1, r1 - r0)) * (h - pad);
+  const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(' ');
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  svg.setAttribute('class', 'rating-chart');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('rating_history_of', { from: rs[0], to: rs[rs.length - 1], n: rs.length }));
+  svg.innerHTML =
+    `<text x="2" y="12" font-size="10">${r1 - 20}</text><text x="2" y="${h - 4}" font-size="10">${r0 + 20}</text>` +
+    `<path d="${path}" fill="none" stroke="currentColor" stroke-width="2"/>`;
+  return svg;
+}
+
+/** `/player/{name}`. */
+export function playerPage(main, name) {
+  let data = null;
+  let error = null;
+  function render() {
+    if (error) return main.replaceChildren(el('p', { class: 'error' }, error));
+    if (!data) return main.replaceChildren(el('p', { class: 'loading' }, t('loading')));
+    const ratings = [];
+    for (const [variant, speeds] of Object.entries(data.ratings)) {
+      for (const [speed, r] of Object.entries(speeds)) {
+        ratings.push(
+          el('tr', {},
+            el('td', {}, variantName(variant)),
+            el('td', {}, t('speed_' + speed)),
+            el('td', { class: 'rating' }, String(r.rating) + (r.provisional ? '?' : '')),
+            el('td', {}, t('games_n', { n: r.games })),
+            el('td', {}, chart(data.history?.[variant]?.[speed] || []))),
+        );
+      }
+    }
+    const record = Object.entries(data.record).map(([variant, r]) =>
+      el('tr', {}, el('td', {}, variantName(variant)), el('td', {}, t('wdl', { w: r.win, d: r.draw, l: r.loss }))));
+    const games = data.games.map((g) =>
+      el('tr', {},
+        el('td', {}, new Date(g.created_ms).toLocaleDateString()),
+        el('td', {}, variantName(g.variant)),
+        el('td', {}, t('colour_' + g.color)),
+        el('td', {}, g.rated ? t('rated') : t('casual')),
+        el('td', {}, g.result ? t('result_' + g.result) : t('state_' + g.state)),
+        el('td', {}, el('a', { href: `/game/${g.id}`, 'data-link': true, class: 'btn' }, t('open')))));
+    main.replaceChildren(
+      el('section', { class: 'player-page' },
+        el('h1', {}, data.name),
+        el('p', { class: 'muted' }, t('member_since', { date: new Date(data.created_ms).toLocaleDateString() })),
+        el('h2', {}, t('ratings')),
+        ratings.length ? el('table', { id: 'ratings' }, el('tbody', {}, ratings)) : el('p', { class: 'muted' }, t('no_rated_games')),
+        el('h2', {}, t('record')),
+        record.length ? el('table', { id: 'record' }, el('tbody', {}, record)) : el('p', { class: 'muted' }, t('no_games')),
+        el('h2', {}, t('recent_games_of')),
+        games.length ? el('table', { id: 'games' }, el('tbody', {}, games)) : el('p', { class: 'muted' }, t('no_games'))),
+    );
+  }
+  api('GET', `/api/players/${encodeURIComponent(name)}`).then(
+    (d) => { data = d; render(); },
+    (e) => { error = e.message; render(); },
+  );
+  render();
+  return { render };
+}
