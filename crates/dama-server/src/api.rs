@@ -23,7 +23,7 @@ use crate::pool::{EnginePool, StopOnDrop};
 use crate::registry::Ctx;
 use crate::replay::{self, ReplayGate};
 use crate::store::Store;
-use crate::{accounts, web, ws};
+use crate::{accounts, seeks, web, ws};
 
 /// Shared server state: the games' context, the replay gate and the rate limits.
 #[derive(Clone)]
@@ -32,7 +32,7 @@ pub struct AppState {
     pub ctx: Ctx,
     replay: Arc<ReplayGate>,
     /// New games per address.
-    new_games: Arc<RateLimiter>,
+    pub(crate) new_games: Arc<RateLimiter>,
     /// Requests to /api per address.
     requests: Arc<RateLimiter>,
     /// Sign-ups and log-ins.
@@ -102,6 +102,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/accounts", post(accounts::sign_up))
         .route("/api/session", post(accounts::log_in).get(accounts::whoami).delete(accounts::log_out))
         .route("/api/players/{name}", get(accounts::player))
+        .route("/api/seeks", post(seeks::create).get(seeks::list))
+        .route("/api/seeks/{id}/accept", post(seeks::accept))
+        .route("/api/seeks/{id}", axum::routing::delete(seeks::cancel))
+        .route("/api/lobby/ws", get(seeks::websocket))
         .route("/api/games", post(create).get(list))
         .route("/api/games/{id}", get(snapshot))
         .route("/api/games/{id}/join", post(join))

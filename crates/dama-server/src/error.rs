@@ -10,6 +10,9 @@ pub enum ApiError {
     /// No such game.
     #[error("no game with id '{0}'")]
     NotFound(String),
+    /// No open seek with this id.
+    #[error("no open seek with id '{0}'")]
+    NoSeek(String),
     /// No account with this name.
     #[error("no player named '{0}'")]
     NoPlayer(String),
@@ -51,6 +54,7 @@ impl ApiError {
             ApiError::NotFound(_) => "not_found",
             ApiError::NoRoute(_) => "no_route",
             ApiError::NoPlayer(_) => "no_player",
+            ApiError::NoSeek(_) => "no_seek",
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::BadRequest(_) => "bad_request",
             ApiError::Forbidden(_) => "forbidden",
@@ -65,7 +69,9 @@ impl ApiError {
     /// The HTTP status of the error.
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::NotFound(_) | ApiError::NoRoute(_) | ApiError::NoPlayer(_) => StatusCode::NOT_FOUND,
+            ApiError::NotFound(_) | ApiError::NoRoute(_) | ApiError::NoPlayer(_) | ApiError::NoSeek(_) => {
+                StatusCode::NOT_FOUND
+            }
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,

@@ -80,6 +80,8 @@ pub struct Ctx {
     /// Held while a finished game's ratings are updated, so that two games ending at
     /// once for one player never start from the same rating.
     pub rating: Arc<tokio::sync::Mutex<()>>,
+    /// The open games waiting for an opponent, as seeks.
+    pub lobby: Arc<crate::lobby::Lobby>,
 }
 
 /// True for a string that can be a game id (12 lowercase hex digits).
@@ -99,6 +101,7 @@ impl Ctx {
             loads: Arc::new(Semaphore::new(4)),
             shutdown: Arc::new(watch::channel(None).0),
             rating: Arc::default(),
+            lobby: Arc::default(),
         }
     }
 
@@ -186,7 +189,8 @@ impl Ctx {
         let now = crate::game::now_ms();
         for status in ["live", "waiting"] {
             for row in self.store.list(status, 1_000_000).await? {
-                if game::has_clock(&row) {
+                // Open games come back at once too: they list themselves in the lobby.
+                if game::has_clock(&row) || (status == "waiting" && row.mode == "open") {
                     self.game(&row.id).await?;
                     n += 1;
                 } else if status == "live" {

@@ -1026,7 +1026,12 @@ async fn two_accounts_play_a_rated_game_and_see_their_ratings() {
     assert_eq!(get(addr, &format!("/api/games/{id}")).await["options"]["rated"], true);
     // Bob signs up in his own browser and joins from the lobby.
     sign_up(&b, addr, "bob").await;
-    b.goto(&format!("http://{addr}/game/{id}/join")).await.unwrap();
+    // The lobby lists the seek with ann's name and rating, and its dot on the graph.
+    until("the seek", || async { text(&b, "#seeks").await.contains("ann (1500)") }).await;
+    assert!(text(&b, "#seeks").await.contains("3+2 · Blitz"));
+    find(&b, ".seek-graph circle.rated").await;
+    shot(&b, "rated-1b-lobby").await;
+    click(&b, &format!("button[data-seek='{id}']")).await;
     until("bob's seat", || async { game_id(&b).await == id }).await;
     for p in [&a, &b] {
         until("both names", || async {

@@ -87,6 +87,8 @@ const en = {
   member_since: 'Playing since {date}', ratings: 'Ratings', no_rated_games: 'No rated game yet.', record: 'Results',
   no_games: 'No game yet.', recent_games_of: 'Recent games', rated_game: 'Rated game (changes both players\' ratings)',
   rated_needs_login: 'Log in to play rated games', rating_change: '{rating} ({change})',
+  anonymous: 'Anonymous', seek_per_move: '{s} s per move', seek_days: '{n} days per move',
+  seek_graph: '{n} seeks by game length and rating',
 };
 
 const es = {
@@ -166,6 +168,8 @@ const es = {
   member_since: 'Juega desde {date}', ratings: 'Puntuaciones', no_rated_games: 'Aún no hay partidas puntuables.', record: 'Resultados',
   no_games: 'Aún no hay partidas.', recent_games_of: 'Partidas recientes', rated_game: 'Partida puntuable (cambia la puntuación de ambos)',
   rated_needs_login: 'Entra para jugar partidas puntuables', rating_change: '{rating} ({change})',
+  anonymous: 'Anónimo', seek_per_move: '{s} s por jugada', seek_days: '{n} días por jugada',
+  seek_graph: '{n} propuestas por duración y puntuación',
 };
 
 const pt = {
@@ -245,6 +249,8 @@ const pt = {
   member_since: 'Joga desde {date}', ratings: 'Classificações', no_rated_games: 'Ainda não há partidas valendo pontos.', record: 'Resultados',
   no_games: 'Ainda não há partidas.', recent_games_of: 'Partidas recentes', rated_game: 'Partida valendo pontos (muda a classificação dos dois)',
   rated_needs_login: 'Entre para jogar partidas valendo pontos', rating_change: '{rating} ({change})',
+  anonymous: 'Anónimo', seek_per_move: '{s} s por lance', seek_days: '{n} dias por lance',
+  seek_graph: '{n} propostas por duração e classificação',
 };
 
 const tr = {
@@ -324,6 +330,8 @@ const tr = {
   member_since: '{date} tarihinden beri oynuyor', ratings: 'Puanlar', no_rated_games: 'Henüz puanlı oyun yok.', record: 'Sonuçlar',
   no_games: 'Henüz oyun yok.', recent_games_of: 'Son oyunlar', rated_game: 'Puanlı oyun (iki oyuncunun puanını değiştirir)',
   rated_needs_login: 'Puanlı oynamak için giriş yapın', rating_change: '{rating} ({change})',
+  anonymous: 'Anonim', seek_per_move: 'hamle başına {s} sn', seek_days: 'hamle başına {n} gün',
+  seek_graph: 'Süreye ve puana göre {n} oyun teklifi',
 };
 
 const ru = {
@@ -403,6 +411,8 @@ const ru = {
   member_since: 'Играет с {date}', ratings: 'Рейтинги', no_rated_games: 'Рейтинговых партий пока нет.', record: 'Результаты',
   no_games: 'Партий пока нет.', recent_games_of: 'Последние партии', rated_game: 'Рейтинговая партия (меняет рейтинг обоих игроков)',
   rated_needs_login: 'Войдите, чтобы играть рейтинговые партии', rating_change: '{rating} ({change})',
+  anonymous: 'Аноним', seek_per_move: '{s} с на ход', seek_days: '{n} дн. на ход',
+  seek_graph: 'Заявок: {n}, по длительности и рейтингу',
 };
 
 const DICTS = { en, es, pt, tr, ru };

@@ -248,9 +248,76 @@ export function homePage(main) {
     loadLobby();
   }
 
+  /** Accepts a seek: the free seat of its game, then the game. */
+  async function accept(id) {
+    try {
+      const r = await api('POST', `/api/seeks/${id}/accept`);
+      seats.set(id, { token: r.token, color: r.color });
+      go(`/game/${id}`);
+    } catch (err) {
+      toast(t('join_failed', { why: err.message }), true);
+    }
+  }
+
+  function clockText(tc) {
+    if (!tc || tc.kind === 'none') return t('time_none');
+    if (tc.kind === 'fischer') return `${tc.initial_ms / 60000}+${tc.increment_ms / 1000}`;
+    if (tc.kind === 'per_move') return t('seek_per_move', { s: tc.limit_ms / 1000 });
+    return t('seek_days', { n: tc.days });
+  }
+
+  function seekRow(s) {
+    const who = s.name ? el('a', { href: `/player/${encodeURIComponent(s.name)}`, 'data-link': true }, s.name) : t('anonymous');
+    const action = seats.get(s.id)
+      ? el('a', { href: `/game/${s.id}`, 'data-link': true, class: 'btn' }, t('open'))
+      : el('button', { type: 'button', class: 'btn', 'data-seek': s.id, onclick: () => accept(s.id) }, t('join'));
+    return el('tr', {},
+      el('td', {}, who, s.rating ? ` (${s.rating})` : ''),
+      el('td', {}, variantName(s.variant)),
+      el('td', {}, clockText(s.time), ' · ', t('speed_' + s.speed)),
+      el('td', {}, s.rated ? t('rated') : t('casual')),
+      el('td', {}, action));
+  }
+
+  /** The seeks as dots: estimated game time across (log scale), rating up (anonymous
+   *  seekers at 1500); rated seeks filled. A click accepts. */
+  function seekGraph(list) {
+    const NS = 'http://www.w3.org/2000/svg';
+    const w = 480, h = 180, pad = 28;
+    const svg = document.createElementNS(NS, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    svg.setAttribute('class', 'seek-graph');
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', t('seek_graph', { n: list.length }));
+    const secs = (tc) => !tc || tc.kind === 'none' ? 3600 : tc.kind === 'fischer' ? tc.initial_ms / 1000 + 40 * tc.increment_ms / 1000
+      : tc.kind === 'per_move' ? 40 * tc.limit_ms / 1000 : 86400 * tc.days;
+    const x = (s) => pad + (Math.log(Math.max(30, Math.min(s, 86400 * 14))) - Math.log(30)) / (Math.log(86400 * 14) - Math.log(30)) * (w - 2 * pad);
+    const y = (r) => h - pad / 2 - (Math.max(800, Math.min(r, 2600)) - 800) / 1800 * (h - pad);
+    let marks = `<line x1="${pad}" y1="${h - pad / 2}" x2="${w - pad}" y2="${h - pad / 2}" stroke="currentColor" opacity=".4"/>`;
+    for (const [label, s] of [['1′', 60], ['5′', 300], ['15′', 900], ['1h', 3600], ['1d', 86400]]) {
+      marks += `<text x="${x(s)}" y="${h - 2}" font-size="10" text-anchor="middle">${label}</text>`;
+    }
+    for (const r of [1000, 1500, 2000, 2500]) marks += `<text x="2" y="${y(r) + 3}" font-size="10">${r}</text>`;
+    svg.innerHTML = marks;
+    for (const s of list) {
+      const c = document.createElementNS(NS, 'circle');
+      c.setAttribute('cx', x(secs(s.time)));
+      c.setAttribute('cy', y(s.rating ?? 1500));
+      c.setAttribute('r', 6);
+      c.setAttribute('class', s.rated ? 'seek-dot rated' : 'seek-dot');
+      const title = document.createElementNS(NS, 'title');
+      title.textContent = `${s.name || t('anonymous')}${s.rating ? ' (' + s.rating + ')' : ''} · ${variantName(s.variant)} · ${clockText(s.time)}`;
+      c.append(title);
+      if (!seats.get(s.id)) c.addEventListener('click', () => accept(s.id));
+      svg.append(c);
+    }
+    return svg;
+  }
+
   async function loadLobby() {
     try {
-      const [w, l, f] = await Promise.all(['waiting', 'live', 'finished'].map((s) => api('GET', `/api/games?state=${s}`)));
+      const [sk, l, f] = await Promise.all([api('GET', '/api/seeks'), ...['live', 'finished'].map((s) => api('GET', `/api/games?state=${s}`))]);
+      const w = { games: sk.seeks };
       const row = (g, action) =>
         el('tr', {}, el('td', {}, variantName(g.variant)), el('td', {}, t('mode_' + g.mode)), el('td', {}, g.result || ''), el('td', {}, action));
       const link = (href, text) => el('a', { href, 'data-link': true, class: 'btn' }, text);
@@ -258,7 +325,8 @@ export function homePage(main) {
       const section = (id, title, rows, empty) =>
         el('section', { id }, el('h2', {}, title), rows.length ? el('table', {}, el('tbody', {}, rows)) : el('p', { class: 'muted' }, empty));
       const next = el('div', { class: 'lobby' },
-        section('seeks', t('lobby'), w.games.map((g) => row(g, seats.get(g.id) ? link(`/game/${g.id}`, t('open')) : link(`/game/${g.id}/join`, t('join')))), t('lobby_empty')),
+        section('seeks', t('lobby'), w.games.map(seekRow), t('lobby_empty')),
+        w.games.length ? seekGraph(w.games) : null,
         section('watch-list', t('watch_live'), l.games.slice(0, 20).map((g) => row(g, link(`/game/${g.id}`, t('watch')))), t('watch_empty')),
         f.games.length ? section('recent', t('recent_games'), f.games.slice(0, 10).map((g) => row(g, link(`/replay?game=${g.id}`, t('replay')))), '') : null);
       lobby.replaceWith(next);
@@ -272,7 +340,19 @@ export function homePage(main) {
 
   render();
   timer = setInterval(loadLobby, 5000);
-  return { render, destroy: () => clearInterval(timer) };
+  // Seeks come and go between the polls: the lobby's websocket says when.
+  let socket = null;
+  try {
+    socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/lobby/ws`);
+    let first = true;
+    socket.onmessage = () => {
+      if (first) first = false;
+      else loadLobby();
+    };
+  } catch {
+    socket = null;
+  }
+  return { render, destroy: () => { clearInterval(timer); socket?.close(); } };
 }
 
 /** A variant's full rules. */

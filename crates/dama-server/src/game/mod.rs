@@ -10,6 +10,7 @@ mod ai;
 mod offers;
 mod rated;
 mod reason;
+mod seek;
 mod series;
 mod setup;
 mod suggest;
@@ -28,6 +29,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio::time::Instant;
 
 pub use abandon::patience;
+pub use seek::rating_for;
 pub use setup::{create, has_clock, restore, Created};
 pub use types::*;
 
@@ -573,6 +575,7 @@ impl Actor {
             (self.tokens, self.state, self.clock, self.turn_started_ms, self.players) = before;
             return Err(e);
         }
+        self.ctx.lobby.remove(&self.id);
         Ok(Seat { token: t, color: color_name(free) })
     }
 
@@ -712,6 +715,7 @@ impl Actor {
     /// Marks the game finished with `result`, stores and announces it.
     async fn close(&mut self, result: ResultView) {
         self.state = State::Finished;
+        self.ctx.lobby.remove(&self.id);
         self.clock.freeze(self.session.side(), Instant::now());
         self.offers.finished();
         self.ai.stop();

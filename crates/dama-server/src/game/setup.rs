@@ -12,8 +12,8 @@ use tokio::time::Instant;
 
 use super::offers::Offers;
 use super::{
-    ai, color_name, now_ms, rated, suggest, Actor, ColorChoice, Events, GameHandle, Mode, Options, Player, RatingView,
-    Record, ResultView, RulesChoice, Seat, SeriesState, State,
+    ai, color_name, now_ms, rated, seek, suggest, Actor, ColorChoice, Events, GameHandle, Mode, Options, Player,
+    RatingView, Record, ResultView, RulesChoice, Seat, SeriesState, State,
 };
 use crate::clock::{Clock, TimeControl};
 use crate::error::ApiError;
@@ -124,8 +124,11 @@ pub(super) async fn create_with(
     ctx.store.create(&row).await?;
     tracing::info!(game = %id, variant = %row.variant, mode = %row.mode, status = %row.status, "game created");
     metrics::counter!("dama_games_created_total", "variant" => variant.key(), "mode" => row.mode.clone()).increment(1);
+    let listed = (row.clone(), opts.clone(), players.clone());
     let handle = spawn(ctx.clone(), row, session, opts, Vec::new(), Vec::new(), (players, [None, None]))?;
     ctx.games.insert(&id, handle.clone());
+    // Listed once its task is registered: whoever accepts the seek finds the game.
+    seek::list(&ctx, &listed.0, &listed.1, &listed.2).await?;
     Ok(Created { id, handle, seat: None, invite: None })
 }
 
@@ -157,6 +160,7 @@ pub async fn restore(ctx: Ctx, row: GameRow) -> Result<GameHandle, ApiError> {
     let moves = ctx.store.moves(&row.id).await?;
     let kept = ctx.store.suggestions(&row.id).await?;
     let players = rated::load_players(&ctx, &row).await?;
+    seek::list(&ctx, &row, &opts, &players.0).await?;
     tracing::debug!(game = %row.id, status = %row.status, moves = moves.len(), "game restored");
     spawn(ctx, row, session, opts, moves, kept, players)
 }

@@ -101,6 +101,9 @@ pub struct Options {
     /// the official rules; the result changes both players' ratings.
     #[serde(default)]
     pub rated: bool,
+    /// An open game: only opponents rated within this range may join.
+    #[serde(default)]
+    pub rating_range: Option<[u32; 2]>,
 }
 
 impl Options {
@@ -117,6 +120,14 @@ impl Options {
             return Err(ApiError::BadRequest("fen: too long (2000 characters at most)".into()));
         }
         self.time.validate().map_err(ApiError::BadRequest)?;
+        if let Some([lo, hi]) = self.rating_range {
+            if lo > hi || hi > 4000 {
+                return Err(ApiError::BadRequest("rating_range is [lowest, highest], at most 4000".into()));
+            }
+            if self.mode != Mode::Open {
+                return Err(ApiError::BadRequest("only open games have a rating range".into()));
+            }
+        }
         if self.rated {
             let why = if !matches!(self.mode, Mode::Open | Mode::Friend) {
                 "only games between two players (open or friend) can be rated"

@@ -126,6 +126,22 @@ impl Store {
         Ok(())
     }
 
+    /// An account's rating in one variant and class, if it has played a rated game there.
+    pub async fn rating_of(&self, account_id: &str, variant: &str, speed: &str) -> Result<Option<Rating>, StoreError> {
+        let r = sqlx::query(
+            "SELECT rating, rd, volatility FROM ratings WHERE account_id = $1 AND variant = $2 AND speed = $3",
+        )
+        .bind(account_id)
+        .bind(variant)
+        .bind(speed)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(r.map(|r| -> Result<Rating, sqlx::Error> {
+            Ok(Rating { rating: r.try_get("rating")?, rd: r.try_get("rd")?, volatility: r.try_get("volatility")? })
+        })
+        .transpose()?)
+    }
+
     /// An account's ratings, by variant and class.
     pub async fn ratings(&self, account_id: &str) -> Result<Vec<RatingRow>, StoreError> {
         let rows = sqlx::query("SELECT * FROM ratings WHERE account_id = $1 ORDER BY variant, speed")

@@ -1,0 +1,147 @@
+//! Seeks: an open game offered in the lobby (variant, clock, rated or casual, colour,
+//! rating range), accepted by one click; the list over HTTP and live over one
+//! websocket.
+
+use axum::extract::ws::{Message, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::accounts::Me;
+use crate::api::{AppState, PeerIp};
+use crate::clock::TimeControl;
+use crate::error::ApiError;
+use crate::game::{self, Action, Caller, ColorChoice, JoinRequest, Mode, Options, Player};
+use crate::lobby::{in_range, LobbyEvent};
+
+/// What `POST /api/seeks` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeekRequest {
+    variant: String,
+    #[serde(default)]
+    time: TimeControl,
+    #[serde(default)]
+    rated: bool,
+    #[serde(default)]
+    color: ColorChoice,
+    #[serde(default)]
+    rating_range: Option<[u32; 2]>,
+}
+
+fn bad_body(e: serde_json::Error) -> ApiError {
+    ApiError::BadRequest(format!("bad request body: {e}"))
+}
+
+/// `POST /api/seeks`: an open game in the lobby → `201 {"id", "game", "token",
+/// "color"}` (the seek's id is its game's).
+pub async fn create(
+    State(st): State<AppState>,
+    PeerIp(ip): PeerIp,
+    Me(me): Me,
+    body: String,
+) -> Result<Response, ApiError> {
+    let r: SeekRequest = serde_json::from_str(&body).map_err(bad_body)?;
+    let opts: Options = serde_json::from_value(json!({
+        "variant": r.variant,
+        "mode": Mode::Open,
+        "time": r.time,
+        "rated": r.rated,
+        "color": r.color,
+        "rating_range": r.rating_range,
+    }))
+    .map_err(bad_body)?;
+    if !st.new_games.allow(ip) {
+        let per_minute = st.ctx.limits.games_per_minute();
+        return Err(ApiError::TooMany(format!("too many new games from your address ({per_minute} a minute at most)")));
+    }
+    let c = game::create(st.ctx.clone(), opts, me.map(Player::from)).await?;
+    let seat = c.seat.ok_or(ApiError::Internal)?;
+    let body = json!({ "id": c.id, "game": c.id, "token": seat.token, "color": seat.color });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// `GET /api/seeks`: the open seeks, oldest first.
+pub async fn list(State(st): State<AppState>) -> Json<serde_json::Value> {
+    Json(json!({ "seeks": st.ctx.lobby.list() }))
+}
+
+/// `POST /api/seeks/{id}/accept`: takes the seek's free seat → `{"game", "token",
+/// "color"}`; the game starts for both players. 404 when the seek is gone (accepted,
+/// cancelled), 403 outside its rating range or, for a rated seek, without an account.
+pub async fn accept(State(st): State<AppState>, Path(id): Path<String>, Me(me): Me) -> Result<Response, ApiError> {
+    let seek = st.ctx.lobby.get(&id).ok_or_else(|| ApiError::NoSeek(id.chars().take(40).collect()))?;
+    let player = me.map(Player::from);
+    if let Some([lo, hi]) = seek.rating_range {
+        let r = game::rating_for(&st.ctx, player.as_ref(), &seek.variant, seek.speed).await?;
+        if !in_range(&seek, r.rating) {
+            let yours = r.rating.round();
+            return Err(ApiError::Forbidden(format!("this seek wants a rating from {lo} to {hi}; yours is {yours}")));
+        }
+    }
+    let h = st.ctx.game(&id).await?;
+    let seat = match h.join(JoinRequest::default(), player.clone()).await {
+        Err(ApiError::Gone) => st.ctx.game(&id).await?.join(JoinRequest::default(), player).await,
+        r => r,
+    }?;
+    Ok(Json(json!({ "game": id, "token": seat.token, "color": seat.color })).into_response())
+}
+
+/// `DELETE /api/seeks/{id}` with the seeker's seat token (`x-dama-token`): cancels the
+/// seek (its game ends without a result).
+pub async fn cancel(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    st.ctx.lobby.get(&id).ok_or_else(|| ApiError::NoSeek(id.chars().take(40).collect()))?;
+    let token = headers.get("x-dama-token").and_then(|v| v.to_str().ok()).map(str::to_string);
+    let caller = Caller { token, conn: None };
+    st.ctx.game(&id).await?.act(caller, Action::Abort).await?;
+    Ok(Json(json!({ "ok": true })).into_response())
+}
+
+/// `GET /api/lobby/ws`: the seeks, then each change as it happens: `{"type": "seeks",
+/// "seeks": [...]}` first (and again after the client fell behind), then `{"type":
+/// "seek", "seek"}` and `{"type": "unseek", "id"}`. Frames the client sends are read
+/// and ignored.
+pub async fn websocket(State(st): State<AppState>, upgrade: WebSocketUpgrade) -> Result<Response, ApiError> {
+    if st.ctx.shutting_down() {
+        return Err(ApiError::Gone);
+    }
+    let ctx = st.ctx.clone();
+    Ok(crate::ws::configure(upgrade, &ctx.limits).on_upgrade(move |mut socket| async move {
+        let mut rx = ctx.lobby.subscribe();
+        let all = |ctx: &crate::registry::Ctx| json!({ "type": "seeks", "seeks": ctx.lobby.list() }).to_string();
+        if socket.send(Message::Text(all(&ctx).into())).await.is_err() {
+            return;
+        }
+        let stop = ctx.clone();
+        let stopping = stop.until_shutdown();
+        tokio::pin!(stopping);
+        loop {
+            let text = tokio::select! {
+                e = rx.recv() => match e {
+                    Ok(e @ (LobbyEvent::Seek { .. } | LobbyEvent::Unseek { .. })) => serde_json::to_string(&e).unwrap_or_default(),
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => all(&ctx),
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                },
+                m = socket.recv() => match m {
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(_)) => continue,
+                },
+                _ = &mut stopping => {
+                    let frame = axum::extract::ws::CloseFrame { code: crate::ws::RESTARTING, reason: "restarting".into() };
+                    let _ = socket.send(Message::Close(Some(frame))).await;
+                    break;
+                }
+            };
+            if socket.send(Message::Text(text.into())).await.is_err() {
+                break;
+            }
+        }
+    }))
+}
