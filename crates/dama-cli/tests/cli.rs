@@ -269,3 +269,16 @@ fn long_jobs_report_progress_on_standard_error_only() {
     let text = String::from_utf8_lossy(&tty.stdout);
     assert!(text.contains("first moves [") && text.contains("/7"), "{text:?}");
 }
+
+#[test]
+fn the_seek_load_test_pairs_every_seek_and_reports_the_round_trips() {
+    // Few seeks: this checks that the run pairs them all (it fails on a refused accept, a
+    // list that misses one, or a lobby websocket that misses an event), not how fast.
+    let (code, out, err) = dama(&["loadtest", "--seeks", "20", "--pairings", "30"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("20 open seeks, 30 pairings"), "{out}");
+    for row in ["offer a seek", "accept (pairing)", "list 20 seeks"] {
+        assert!(out.lines().any(|l| l.starts_with(row)), "{row}: {out}");
+    }
+    assert!(out.contains("heard 81 events"), "{out}");
+}

@@ -1,10 +1,12 @@
 //! `dama loadtest`: many concurrent games over real websockets against a server in its
 //! own process; reports moves/s, move round-trip percentiles and server memory per game.
 //! `--hostile N` mixes in clients that try to break the server ([`hostile`]); `--idle N`
-//! measures the memory of games nobody plays ([`idle`]).
+//! measures the memory of games nobody plays ([`idle`]); `--seeks N` measures lobby
+//! pairing with N open seeks ([`seeks`]).
 
 mod hostile;
 mod idle;
+mod seeks;
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -62,6 +64,13 @@ pub struct Args {
     /// postgres://postgres@127.0.0.1/loadtest.
     #[arg(long)]
     database_url: Option<String>,
+    /// Instead of playing: keep this many seeks open in the lobby and pair them (see
+    /// `--pairings`); reports the round trips of offering, accepting and listing.
+    #[arg(long)]
+    seeks: Option<usize>,
+    /// With --seeks: how many seeks are accepted.
+    #[arg(long, default_value_t = 1000)]
+    pairings: usize,
     /// The server program to start (default: this one), e.g. an older build to compare.
     #[arg(long)]
     server_bin: Option<std::path::PathBuf>,
@@ -310,6 +319,13 @@ async fn async_run(a: Args) -> Result<()> {
             (addr, Some((p, db)))
         }
     };
+    if let Some(n) = args.seeks {
+        let r = seeks::run(addr, n, args.pairings).await;
+        if let Some((_, db)) = server {
+            remove_db(&db);
+        }
+        return r;
+    }
     let pid = server.as_ref().map(|(p, _)| p.0.id()).or(args.server_pid);
     let report = play(addr, pid, args.clone(), None).await?;
     report.print(&args, pid);
