@@ -145,7 +145,7 @@ async fn start_session(st: &AppState, account: &AccountRow, status: StatusCode) 
     Ok((status, [(header::SET_COOKIE, cookie_header(&token, SESSION_DAYS * 24 * 3600))], body).into_response())
 }
 
-fn credentials(body: &str) -> Result<Credentials, ApiError> {
+fn parse_body<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
     serde_json::from_str(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
 }
 
@@ -162,7 +162,7 @@ pub async fn sign_up(
     body: String,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
-    let c = credentials(&body)?;
+    let c: Credentials = parse_body(&body)?;
     check_name(&c.name).map_err(ApiError::BadRequest)?;
     check_password(&c.password).map_err(ApiError::BadRequest)?;
     if !st.logins.by_address.allow(ip) {
@@ -190,7 +190,7 @@ pub async fn log_in(
     body: String,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
-    let c = credentials(&body)?;
+    let c: Credentials = parse_body(&body)?;
     let key = crate::store::name_key(&c.name);
     if !st.logins.by_name.would_allow(&key) || !st.logins.by_address.allow(ip) {
         return Err(too_many());
@@ -302,16 +302,84 @@ fn outcome_of(g: &crate::store::PlayedGame) -> Option<usize> {
     })
 }
 
-/// The logged-in account of a request, if any (an unknown or expired session is
-/// nobody).
+/// The scope that lets a program play as its account (the bot API).
+pub const BOT_PLAY: &str = "bot:play";
+
+/// An API token's text from an `Authorization: Bearer` header.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let v = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let t = v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer "))?.trim();
+    (t.len() <= 100).then_some(t)
+}
+
+/// The account and scopes of a request's API token; `Ok(None)` without one, 401 for a
+/// token the server does not know.
+async fn token_account(headers: &HeaderMap, st: &AppState) -> Result<Option<(AccountRow, String)>, ApiError> {
+    let Some(t) = bearer(headers) else { return Ok(None) };
+    match st.store().api_token_account(&secret::hash(t)).await? {
+        Some(a) => Ok(Some(a)),
+        None => Err(ApiError::Unauthorized("unknown API token".into())),
+    }
+}
+
+/// The logged-in account of a request, if any: by the log-in cookie, or by an API
+/// token (`Authorization: Bearer`). An unknown or expired session is nobody; an
+/// unknown token is refused.
 pub struct Me(pub Option<AccountRow>);
 
 impl FromRequestParts<AppState> for Me {
     type Rejection = ApiError;
     async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Self, Self::Rejection> {
+        if let Some((account, _)) = token_account(&parts.headers, st).await? {
+            return Ok(Me(Some(account)));
+        }
         let Some(token) = session_token(&parts.headers) else { return Ok(Me(None)) };
         Ok(Me(st.store().session_account(&secret::hash(&token), now_ms()).await?))
     }
+}
+
+/// A program playing for its account: an API token with the `bot:play` scope (401
+/// without one).
+pub struct Bot(pub AccountRow);
+
+impl FromRequestParts<AppState> for Bot {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Self, Self::Rejection> {
+        match token_account(&parts.headers, st).await? {
+            Some((account, scopes)) if scopes.split(' ').any(|s| s == BOT_PLAY) => Ok(Bot(account)),
+            Some(_) => Err(ApiError::Forbidden(format!("this token lacks the {BOT_PLAY} scope"))),
+            None => Err(ApiError::Unauthorized("send an API token: Authorization: Bearer <token>".into())),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenRequest {
+    #[serde(default)]
+    scopes: Vec<String>,
+}
+
+/// `POST /api/tokens {"scopes": ["bot:play"]}` with the log-in cookie: a new API token
+/// for programs to act for the account → `201 {"token", "scopes"}` (shown once; the
+/// server keeps only its hash).
+pub async fn new_token(State(st): State<AppState>, headers: HeaderMap, body: String) -> Result<Response, ApiError> {
+    same_origin(&headers)?;
+    let Some(cookie) = session_token(&headers) else {
+        return Err(ApiError::Unauthorized("log in to make an API token".into()));
+    };
+    let Some(account) = st.store().session_account(&secret::hash(&cookie), now_ms()).await? else {
+        return Err(ApiError::Unauthorized("log in to make an API token".into()));
+    };
+    let req: TokenRequest =
+        if body.trim().is_empty() { TokenRequest { scopes: vec![BOT_PLAY.into()] } } else { parse_body(&body)? };
+    if let Some(bad) = req.scopes.iter().find(|s| s.as_str() != BOT_PLAY) {
+        return Err(ApiError::BadRequest(format!("unknown scope '{bad}' (there is {BOT_PLAY})")));
+    }
+    let token = format!("dama_{}", secret::token());
+    let scopes = req.scopes.join(" ");
+    st.store().add_api_token(&secret::hash(&token), &account.id, &scopes, now_ms()).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "token": token, "scopes": req.scopes }))).into_response())
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ use crate::pool::{EnginePool, StopOnDrop};
 use crate::registry::Ctx;
 use crate::replay::{self, ReplayGate};
 use crate::store::Store;
-use crate::{accounts, seeks, web, ws};
+use crate::{accounts, bot, seeks, web, ws};
 
 /// Shared server state: the games' context, the replay gate and the rate limits.
 #[derive(Clone)]
@@ -102,6 +102,12 @@ pub fn router(state: AppState) -> Router {
         .route("/api/accounts", post(accounts::sign_up))
         .route("/api/session", post(accounts::log_in).get(accounts::whoami).delete(accounts::log_out))
         .route("/api/players/{name}", get(accounts::player))
+        .route("/api/tokens", post(accounts::new_token))
+        .route("/api/stream/event", get(bot::stream_events))
+        .route("/api/bot/game/stream/{id}", get(bot::stream_game))
+        .route("/api/bot/game/{id}/move/{move}", post(bot::play))
+        .route("/api/bot/game/{id}/resign", post(bot::resign))
+        .route("/api/bot/game/{id}/draw/{answer}", post(bot::draw))
         .route("/api/seeks", post(seeks::create).get(seeks::list))
         .route("/api/seeks/{id}/accept", post(seeks::accept))
         .route("/api/seeks/{id}", axum::routing::delete(seeks::cancel))
@@ -300,7 +306,7 @@ async fn act(
     body: String,
 ) -> Result<Response, ApiError> {
     let action: Action = parse(&body)?;
-    let caller = Caller { token: token_of(&headers), conn: None };
+    let caller = Caller { token: token_of(&headers), conn: None, account: None };
     on_game!(st, id, |h| h.act(caller.clone(), action.clone()))?;
     Ok(Json(json!({"ok": true})).into_response())
 }

@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod api;
+pub mod bot;
 pub mod client;
 pub mod clock;
 pub mod error;

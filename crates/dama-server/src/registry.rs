@@ -82,6 +82,8 @@ pub struct Ctx {
     pub rating: Arc<tokio::sync::Mutex<()>>,
     /// The open games waiting for an opponent, as seeks.
     pub lobby: Arc<crate::lobby::Lobby>,
+    /// The event streams of programs playing for accounts (the bot API).
+    pub bots: Arc<crate::bot::AccountEvents>,
 }
 
 /// True for a string that can be a game id (12 lowercase hex digits).
@@ -102,6 +104,7 @@ impl Ctx {
             shutdown: Arc::new(watch::channel(None).0),
             rating: Arc::default(),
             lobby: Arc::default(),
+            bots: Arc::default(),
         }
     }
 

@@ -99,7 +99,7 @@ pub async fn cancel(
 ) -> Result<Response, ApiError> {
     st.ctx.lobby.get(&id).ok_or_else(|| ApiError::NoSeek(id.chars().take(40).collect()))?;
     let token = headers.get("x-dama-token").and_then(|v| v.to_str().ok()).map(str::to_string);
-    let caller = Caller { token, conn: None };
+    let caller = Caller { token, conn: None, account: None };
     st.ctx.game(&id).await?.act(caller, Action::Abort).await?;
     Ok(Json(json!({ "ok": true })).into_response())
 }

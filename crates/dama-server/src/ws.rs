@@ -173,7 +173,7 @@ async fn serve(
             return;
         }
     }
-    let caller = Caller { token, conn: Some(conn) };
+    let caller = Caller { token, conn: Some(conn), account: None };
     let most = ctx.limits.ws_frame();
     // One wait for the shutdown for the whole connection (not a new one per message).
     let shutdown = ctx.until_shutdown();

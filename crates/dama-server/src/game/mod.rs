@@ -53,6 +53,9 @@ pub struct Caller {
     pub token: Option<String>,
     /// The websocket connection, if the action came over one.
     pub conn: Option<u64>,
+    /// The account a program acts for (the bot API): it holds the seats where that
+    /// account sits.
+    pub account: Option<String>,
 }
 
 /// What a new websocket asks for.
@@ -431,6 +434,17 @@ impl Actor {
             .collect()
     }
 
+    /// The seats a caller holds: by its seat token, or by the account a program acts for.
+    fn seats_of_caller(&self, caller: &Caller) -> Vec<Color> {
+        match &caller.account {
+            Some(a) => Color::ALL
+                .into_iter()
+                .filter(|c| self.players[c.index()].as_ref().is_some_and(|p| &p.id == a))
+                .collect(),
+            None => self.seats_of(caller.token.as_deref()),
+        }
+    }
+
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Snapshot(tx) => {
@@ -576,11 +590,12 @@ impl Actor {
             return Err(e);
         }
         self.ctx.lobby.remove(&self.id);
+        self.tell_players_it_starts();
         Ok(Seat { token: t, color: color_name(free) })
     }
 
     async fn act(&mut self, caller: Caller, action: Action) -> Result<(), ApiError> {
-        let seats = self.seats_of(caller.token.as_deref());
+        let seats = self.seats_of_caller(&caller);
         if let Action::Suggest { mv } = &action {
             return self.suggest(caller.conn, &seats, mv);
         }
@@ -716,6 +731,9 @@ impl Actor {
     async fn close(&mut self, result: ResultView) {
         self.state = State::Finished;
         self.ctx.lobby.remove(&self.id);
+        for p in self.players.iter().flatten() {
+            self.ctx.bots.send(&p.id, serde_json::json!({"type": "gameFinish", "game": {"id": self.id}}));
+        }
         self.clock.freeze(self.session.side(), Instant::now());
         self.offers.finished();
         self.ai.stop();

@@ -31,6 +31,18 @@ pub(super) async fn load_players(
     Ok((players, ratings))
 }
 
+/// Tells the programs playing for the accounts at a game's seats that it starts (the
+/// bot API's event stream).
+pub(super) fn tell_start(ctx: &Ctx, id: &str, variant: &str, players: &[Option<Player>; 2]) {
+    for (seat, p) in players.iter().enumerate() {
+        if let Some(p) = p {
+            let color = if seat == 0 { "white" } else { "black" };
+            let game = serde_json::json!({"id": id, "color": color, "variant": variant});
+            ctx.bots.send(&p.id, serde_json::json!({"type": "gameStart", "game": game}));
+        }
+    }
+}
+
 impl Actor {
     /// Refuses a player who may not take the free seat of this game: a rated game needs
     /// an account, not the one already seated.
@@ -45,6 +57,12 @@ impl Actor {
             return Err(ApiError::Forbidden("you cannot play a rated game against yourself".into()));
         }
         Ok(())
+    }
+
+    /// Tells the programs playing for the seated accounts that the game starts (the
+    /// bot API's event stream).
+    pub(super) fn tell_players_it_starts(&self) {
+        tell_start(&self.ctx, &self.id, self.session.variant().key(), &self.players);
     }
 
     /// The players as clients see them.

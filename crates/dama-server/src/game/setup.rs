@@ -129,6 +129,9 @@ pub(super) async fn create_with(
     ctx.games.insert(&id, handle.clone());
     // Listed once its task is registered: whoever accepts the seek finds the game.
     seek::list(&ctx, &listed.0, &listed.1, &listed.2).await?;
+    if listed.0.status == "live" {
+        rated::tell_start(&ctx, &id, &listed.0.variant, &listed.2);
+    }
     Ok(Created { id, handle, seat: None, invite: None })
 }
 

@@ -126,6 +126,35 @@ impl Store {
         Ok(())
     }
 
+    /// Stores an API token (its hash) for an account, with its scopes (space-separated).
+    pub async fn add_api_token(
+        &self,
+        token_hash: &str,
+        account_id: &str,
+        scopes: &str,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO api_tokens (token_hash, account_id, scopes, created_ms) VALUES ($1, $2, $3, $4)")
+            .bind(token_hash)
+            .bind(account_id)
+            .bind(scopes)
+            .bind(now_ms)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The account an API token's hash acts for, with the token's scopes.
+    pub async fn api_token_account(&self, token_hash: &str) -> Result<Option<(AccountRow, String)>, StoreError> {
+        let r = sqlx::query(
+            "SELECT a.*, t.scopes FROM api_tokens t JOIN accounts a ON a.id = t.account_id WHERE t.token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(r.map(|r| -> Result<_, sqlx::Error> { Ok((account(&r)?, r.try_get("scopes")?)) }).transpose()?)
+    }
+
     /// An account's rating in one variant and class, if it has played a rated game there.
     pub async fn rating_of(&self, account_id: &str, variant: &str, speed: &str) -> Result<Option<Rating>, StoreError> {
         let r = sqlx::query(

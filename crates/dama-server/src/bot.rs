@@ -1,0 +1,238 @@
+//! Programs as players: an HTTP and NDJSON API shaped like lichess's Bot API, so that
+//! bot frameworks adapt easily. A program authenticates with an API token of its
+//! account (`Authorization: Bearer`, scope `bot:play`); it offers or accepts seeks with
+//! the seek routes, hears its games start on `/api/stream/event`, follows a game on
+//! `/api/bot/game/stream/{id}` and plays with `/api/bot/game/{id}/move/{move}`.
+//! Streams are newline-delimited JSON, with an empty line every 7 s to keep the
+//! connection open.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::{json, Value};
+use tokio::sync::{broadcast, mpsc};
+
+use crate::accounts::Bot;
+use crate::api::{AppState, PeerIp};
+use crate::error::ApiError;
+use crate::game::{Action, Caller, Catchup, Hello, Snapshot};
+
+/// How often an idle stream sends an empty line.
+const KEEP_ALIVE: Duration = Duration::from_secs(7);
+
+/// The event channels of accounts whose programs listen.
+#[derive(Default)]
+pub struct AccountEvents {
+    by_account: Mutex<HashMap<String, broadcast::Sender<Value>>>,
+}
+
+impl AccountEvents {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, broadcast::Sender<Value>>> {
+        self.by_account.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Tells an account's listening programs (nobody listening: nothing happens).
+    pub fn send(&self, account: &str, event: Value) {
+        let mut map = self.map();
+        if let Some(tx) = map.get(account) {
+            if tx.send(event).is_err() {
+                map.remove(account);
+            }
+        }
+    }
+
+    /// Listens to an account's events.
+    pub fn subscribe(&self, account: &str) -> broadcast::Receiver<Value> {
+        self.map().entry(account.to_string()).or_insert_with(|| broadcast::channel(64).0).subscribe()
+    }
+}
+
+/// An NDJSON response fed by a task through `rx`.
+fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {
+    let stream =
+        futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|b| (Ok::<_, Infallible>(b), rx)) });
+    ([(header::CONTENT_TYPE, "application/x-ndjson")], Body::from_stream(stream)).into_response()
+}
+
+fn line(v: &Value) -> Bytes {
+    let mut s = v.to_string();
+    s.push('\n');
+    Bytes::from(s)
+}
+
+/// `GET /api/stream/event`: the account's games as they start (`{"type": "gameStart",
+/// "game": {"id", "color", "variant"}}`, first for each game already being played) and
+/// end (`gameFinish`).
+pub async fn stream_events(State(st): State<AppState>, Bot(me): Bot) -> Result<Response, ApiError> {
+    let mut events = st.ctx.bots.subscribe(&me.id);
+    let playing: Vec<Value> = st
+        .store()
+        .account_games(&me.id, 200)
+        .await?
+        .into_iter()
+        .filter(|g| g.status == "live")
+        .map(|g| {
+            let color = if g.seat == 0 { "white" } else { "black" };
+            json!({"type": "gameStart", "game": {"id": g.id, "color": color, "variant": g.variant}})
+        })
+        .collect();
+    let (tx, rx) = mpsc::channel(16);
+    let ctx = st.ctx.clone();
+    tokio::spawn(async move {
+        for e in playing {
+            if tx.send(line(&e)).await.is_err() {
+                return;
+            }
+        }
+        let stopping = ctx.until_shutdown();
+        tokio::pin!(stopping);
+        loop {
+            let out = tokio::select! {
+                e = events.recv() => match e {
+                    Ok(e) => line(&e),
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+                _ = tokio::time::sleep(KEEP_ALIVE) => Bytes::from_static(b"\n"),
+                _ = &mut stopping => return,
+            };
+            if tx.send(out).await.is_err() {
+                return;
+            }
+        }
+    });
+    Ok(ndjson(rx))
+}
+
+/// A game's state as a program sees it.
+fn game_state(s: &Snapshot) -> Value {
+    let moves: Vec<&str> = s.moves.iter().map(|m| m.long.as_str()).collect();
+    let legal: Vec<&str> = s.legal.iter().map(|m| m.notation.as_str()).collect();
+    json!({
+        "type": "gameState",
+        "moves": moves.join(" "),
+        "ply": s.moves.len(),
+        "side_to_move": s.side_to_move,
+        "legal": legal,
+        "status": s.state,
+        "result": s.result,
+        "clocks": s.clocks,
+        "draw_offer": s.draw_offer,
+    })
+}
+
+/// `GET /api/bot/game/stream/{id}`: `{"type": "gameFull", "id", "variant", "white",
+/// "black", "initialFen", "state"}` first, then `{"type": "gameState", "moves" (long
+/// notation, space-separated), "ply", "side_to_move", "legal" (the legal moves' short
+/// notation), "status" ("waiting", "live", "finished"), "result", "clocks",
+/// "draw_offer"}` whenever the game changes; the stream ends after the state that
+/// finishes the game.
+pub async fn stream_game(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    PeerIp(ip): PeerIp,
+    Bot(_me): Bot,
+) -> Result<Response, ApiError> {
+    let h = st.ctx.game(&id).await?;
+    let mut sub = h.subscribe(Hello { token: None, since: None, ip }).await?;
+    let snap = match sub.first {
+        Catchup::Snapshot(s) => *s,
+        Catchup::Events(_) => h.snapshot().await?,
+    };
+    let name = |i: usize| snap.players[i].as_ref().map(|p| json!({"name": p.name}));
+    let full = json!({
+        "type": "gameFull",
+        "id": snap.id,
+        "variant": snap.variant,
+        "white": name(0),
+        "black": name(1),
+        "initialFen": snap.start_fen,
+        "state": game_state(&snap),
+    });
+    let (tx, rx) = mpsc::channel(16);
+    let ctx = st.ctx.clone();
+    tokio::spawn(async move {
+        let mut last = (snap.moves.len(), snap.state.clone(), snap.draw_offer.clone());
+        let mut over = snap.state == "finished";
+        if tx.send(line(&full)).await.is_err() || over {
+            h.leave(ip).await;
+            return;
+        }
+        let stopping = ctx.until_shutdown();
+        tokio::pin!(stopping);
+        while !over {
+            let out = tokio::select! {
+                e = sub.rx.recv() => match e {
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let Ok(s) = h.snapshot().await else { break };
+                        // One line per change that matters to a player.
+                        let now = (s.moves.len(), s.state.clone(), s.draw_offer.clone());
+                        if now == last {
+                            continue;
+                        }
+                        last = now;
+                        over = s.state == "finished";
+                        line(&game_state(&s))
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                },
+                _ = tokio::time::sleep(KEEP_ALIVE) => Bytes::from_static(b"\n"),
+                _ = &mut stopping => break,
+            };
+            if tx.send(out).await.is_err() {
+                break;
+            }
+        }
+        h.leave(ip).await;
+    });
+    Ok(ndjson(rx))
+}
+
+async fn act(st: &AppState, id: &str, me: &crate::store::AccountRow, action: Action) -> Result<Response, ApiError> {
+    let caller = Caller { token: None, conn: None, account: Some(me.id.clone()) };
+    let h = st.ctx.game(id).await?;
+    match h.act(caller.clone(), action.clone()).await {
+        Err(ApiError::Gone) => st.ctx.game(id).await?.act(caller, action).await,
+        r => r,
+    }?;
+    Ok(Json(json!({ "ok": true })).into_response())
+}
+
+/// `POST /api/bot/game/{id}/move/{move}`: plays a move (any notation the game reads).
+pub async fn play(
+    State(st): State<AppState>,
+    Path((id, mv)): Path<(String, String)>,
+    Bot(me): Bot,
+) -> Result<Response, ApiError> {
+    act(&st, &id, &me, Action::Move { mv }).await
+}
+
+/// `POST /api/bot/game/{id}/resign`.
+pub async fn resign(State(st): State<AppState>, Path(id): Path<String>, Bot(me): Bot) -> Result<Response, ApiError> {
+    act(&st, &id, &me, Action::Resign).await
+}
+
+/// `POST /api/bot/game/{id}/draw/{yes|no}`: offers or accepts a draw (`yes`), or
+/// declines the opponent's offer (`no`).
+pub async fn draw(
+    State(st): State<AppState>,
+    Path((id, answer)): Path<(String, String)>,
+    Bot(me): Bot,
+) -> Result<Response, ApiError> {
+    let h = st.ctx.game(&id).await?;
+    let snap = h.snapshot().await?;
+    let action = match answer.as_str() {
+        "yes" if snap.draw_offer.is_some() => Action::AcceptDraw,
+        "yes" => Action::OfferDraw,
+        "no" => Action::DeclineDraw,
+        _ => return Err(ApiError::BadRequest("answer yes or no".into())),
+    };
+    act(&st, &id, &me, action).await
+}
