@@ -107,6 +107,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/bot/game/stream/{id}", get(bot::stream_game))
         .route("/api/bot/game/{id}/move/{move}", post(bot::play))
         .route("/api/bot/game/{id}/resign", post(bot::resign))
+        .route("/api/bot/game/{id}/chat", post(bot::chat))
         .route("/api/bot/game/{id}/draw/{answer}", post(bot::draw))
         .route("/api/seeks", post(seeks::create).get(seeks::list))
         .route("/api/seeks/{id}/accept", post(seeks::accept))
@@ -117,6 +118,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/pdn", get(pdn))
+        .route("/api/games/{id}/chat/{n}/report", post(report_chat))
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/ws", get(websocket))
         .route("/healthz", get(healthz))
@@ -308,6 +310,32 @@ async fn act(
     let action: Action = parse(&body)?;
     let caller = Caller { token: token_of(&headers), conn: None, account: None };
     on_game!(st, id, |h| h.act(caller.clone(), action.clone()))?;
+    Ok(Json(json!({"ok": true})).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Report {
+    reason: String,
+}
+
+/// Reports chat line `n` of a game for a moderator (kept with the line, and logged).
+async fn report_chat(
+    State(st): State<AppState>,
+    Path((id, n)): Path<(String, i64)>,
+    body: String,
+) -> Result<Response, ApiError> {
+    let r: Report = parse(&body)?;
+    let reason: String = r.reason.trim().chars().filter(|c| !c.is_control()).take(200).collect();
+    if reason.is_empty() {
+        return Err(ApiError::BadRequest("say why you report the line".into()));
+    }
+    let lines = st.ctx.store.chat(&id).await?;
+    let Some(line) = lines.iter().find(|l| l.n == n) else {
+        return Err(ApiError::NotFound(format!("{id} chat line {n}")));
+    };
+    st.ctx.store.report_chat(&id, n, &reason, game::now_ms()).await?;
+    tracing::warn!(game = %id, line = n, author = %line.author, reason = %reason, "chat line reported");
     Ok(Json(json!({"ok": true})).into_response())
 }
 

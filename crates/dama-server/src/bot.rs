@@ -138,7 +138,7 @@ pub async fn stream_game(
     State(st): State<AppState>,
     Path(id): Path<String>,
     PeerIp(ip): PeerIp,
-    Bot(_me): Bot,
+    Bot(me): Bot,
 ) -> Result<Response, ApiError> {
     let h = st.ctx.game(&id).await?;
     let mut sub = h.subscribe(Hello { token: None, since: None, ip }).await?;
@@ -147,6 +147,8 @@ pub async fn stream_game(
         Catchup::Events(_) => h.snapshot().await?,
     };
     let name = |i: usize| snap.players[i].as_ref().map(|p| json!({"name": p.name}));
+    // The players' chat is for the players: a program of another account does not see it.
+    let seated = snap.players.iter().flatten().any(|p| p.name == me.name);
     let full = json!({
         "type": "gameFull",
         "id": snap.id,
@@ -170,6 +172,12 @@ pub async fn stream_game(
         while !over {
             let out = tokio::select! {
                 e = sub.rx.recv() => match e {
+                    Ok(crate::game::Event::Chat { room, author, text, .. }) => {
+                        if room != "players" || !seated {
+                            continue;
+                        }
+                        line(&json!({"type": "chatLine", "room": "player", "username": author, "text": text}))
+                    }
                     Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
                         let Ok(s) = h.snapshot().await else { break };
                         // One line per change that matters to a player.
@@ -212,6 +220,21 @@ pub async fn play(
     Bot(me): Bot,
 ) -> Result<Response, ApiError> {
     act(&st, &id, &me, Action::Move { mv }).await
+}
+
+/// `POST /api/bot/game/{id}/chat {"text"}`: a line in the players' chat.
+pub async fn chat(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Bot(me): Bot,
+    body: String,
+) -> Result<Response, ApiError> {
+    #[derive(serde::Deserialize)]
+    struct Line {
+        text: String,
+    }
+    let line: Line = serde_json::from_str(&body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))?;
+    act(&st, &id, &me, Action::Chat { text: line.text }).await
 }
 
 /// `POST /api/bot/game/{id}/resign`.

@@ -163,13 +163,21 @@ async fn serve(
     token: Option<String>,
     ctx: &Ctx,
 ) {
-    let Subscription { first, mut rx, seats, conn } = sub;
+    let Subscription { first, mut rx, seats, conn, chat } = sub;
     let first: Vec<String> = match first {
         Catchup::Snapshot(s) => vec![snapshot_message(&s)],
         Catchup::Events(events) => events.iter().map(event_message).collect(),
     };
     for m in first {
         if !send_text(sink, m).await {
+            return;
+        }
+    }
+    let room = crate::game::chat_room(&seats);
+    if !chat.is_empty() {
+        let lines: Vec<Value> =
+            chat.iter().map(|l| json!({"n": l.n, "author": l.author, "text": l.text, "at_ms": l.at_ms})).collect();
+        if !send_text(sink, json!({"type": "chat_history", "room": room, "lines": lines}).to_string()).await {
             return;
         }
     }
@@ -191,6 +199,8 @@ async fn serve(
                 let msg = match ev {
                     // Suggestions are for the player to move only.
                     Ok(Event::Suggestions { ref to, .. }) if !seats.iter().any(|c| c.to_string() == *to) => continue,
+                    // Chat lines go to their room only.
+                    Ok(Event::Chat { room: ref r, .. }) if r != room => continue,
                     Ok(e) => event_message(&e),
                     Err(broadcast::error::RecvError::Lagged(_)) => match h.snapshot().await {
                         Ok(s) => snapshot_message(&s),

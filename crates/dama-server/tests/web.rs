@@ -1040,6 +1040,9 @@ async fn two_accounts_play_a_rated_game_and_see_their_ratings() {
         })
         .await;
     }
+    // They chat: a line typed by ann reaches bob.
+    find(&a, "#chat-input").await.send_keys("good luck\n").await.unwrap();
+    until("the chat line", || async { text(&b, "#chat-lines").await.contains("ann good luck") }).await;
     // Whoever moves first plays; the other resigns.
     let snap = get(addr, &format!("/api/games/{id}")).await;
     let color_a = seat(&a, &id).await["color"].as_str().unwrap().to_string();

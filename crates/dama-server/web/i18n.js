@@ -89,6 +89,7 @@ const en = {
   rated_needs_login: 'Log in to play rated games', rating_change: '{rating} ({change})',
   anonymous: 'Anonymous', seek_per_move: '{s} s per move', seek_days: '{n} days per move',
   seek_graph: '{n} seeks by game length and rating',
+  chat_players: 'Chat with your opponent', chat_spectators: 'Spectators\' chat', chat_say: 'Say something (140 characters)', chat_mute: 'Hide what {name} writes', chat_mute_short: 'mute', chat_report: 'Report this line to a moderator', chat_report_short: 'report', chat_reported: 'Reported. Thank you.', chat_in_rated: 'Chat in rated games',
 };
 
 const es = {
@@ -170,6 +171,7 @@ const es = {
   rated_needs_login: 'Entra para jugar partidas puntuables', rating_change: '{rating} ({change})',
   anonymous: 'Anónimo', seek_per_move: '{s} s por jugada', seek_days: '{n} días por jugada',
   seek_graph: '{n} propuestas por duración y puntuación',
+  chat_players: 'Chat con tu rival', chat_spectators: 'Chat de los espectadores', chat_say: 'Escribe algo (140 caracteres)', chat_mute: 'Ocultar lo que escribe {name}', chat_mute_short: 'silenciar', chat_report: 'Denunciar esta línea a un moderador', chat_report_short: 'denunciar', chat_reported: 'Denunciado. Gracias.', chat_in_rated: 'Chat en partidas puntuables',
 };
 
 const pt = {
@@ -251,6 +253,7 @@ const pt = {
   rated_needs_login: 'Entre para jogar partidas valendo pontos', rating_change: '{rating} ({change})',
   anonymous: 'Anónimo', seek_per_move: '{s} s por lance', seek_days: '{n} dias por lance',
   seek_graph: '{n} propostas por duração e classificação',
+  chat_players: 'Conversa com o adversário', chat_spectators: 'Conversa dos espectadores', chat_say: 'Escreva algo (140 caracteres)', chat_mute: 'Ocultar o que {name} escreve', chat_mute_short: 'silenciar', chat_report: 'Denunciar esta linha a um moderador', chat_report_short: 'denunciar', chat_reported: 'Denunciado. Obrigado.', chat_in_rated: 'Conversa em partidas valendo pontos',
 };
 
 const tr = {
@@ -332,6 +335,7 @@ const tr = {
   rated_needs_login: 'Puanlı oynamak için giriş yapın', rating_change: '{rating} ({change})',
   anonymous: 'Anonim', seek_per_move: 'hamle başına {s} sn', seek_days: 'hamle başına {n} gün',
   seek_graph: 'Süreye ve puana göre {n} oyun teklifi',
+  chat_players: 'Rakibinizle sohbet', chat_spectators: 'İzleyici sohbeti', chat_say: 'Bir şey yazın (140 karakter)', chat_mute: '{name} yazdıklarını gizle', chat_mute_short: 'sustur', chat_report: 'Bu satırı moderatöre bildir', chat_report_short: 'bildir', chat_reported: 'Bildirildi. Teşekkürler.', chat_in_rated: 'Puanlı oyunlarda sohbet',
 };
 
 const ru = {
@@ -413,6 +417,7 @@ const ru = {
   rated_needs_login: 'Войдите, чтобы играть рейтинговые партии', rating_change: '{rating} ({change})',
   anonymous: 'Аноним', seek_per_move: '{s} с на ход', seek_days: '{n} дн. на ход',
   seek_graph: 'Заявок: {n}, по длительности и рейтингу',
+  chat_players: 'Чат с соперником', chat_spectators: 'Чат зрителей', chat_say: 'Напишите что-нибудь (140 символов)', chat_mute: 'Скрыть сообщения {name}', chat_mute_short: 'скрыть', chat_report: 'Пожаловаться модератору', chat_report_short: 'пожаловаться', chat_reported: 'Жалоба отправлена. Спасибо.', chat_in_rated: 'Чат в рейтинговых партиях',
 };
 
 const DICTS = { en, es, pt, tr, ru };

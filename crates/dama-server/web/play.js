@@ -64,6 +64,64 @@ export function playPage(main, id) {
   const stripBottom = el('div', { class: 'strip' });
   const wrap = el('div', { class: 'board-wrap' }, stripTop, boardHost, stripBottom);
   const panel = el('div', { class: 'panel' });
+  // The chat: built once, so that a line being typed survives the panel's redraws.
+  const chatLines = el('ol', { class: 'chat-lines', id: 'chat-lines', 'aria-live': 'polite' });
+  const chatInput = el('input', { id: 'chat-input', maxlength: 140, autocomplete: 'off' });
+  const mutedAuthors = new Set(JSON.parse(localStorage.getItem('dama.muted') || '[]'));
+  const chatToggle = el('input', { type: 'checkbox', id: 'chat-rated' });
+  const chatBox = el('section', { class: 'chat', id: 'chat' },
+    el('h2', { id: 'chat-title' }),
+    el('label', { class: 'muted', id: 'chat-rated-label' }, chatToggle, ' ', el('span', { id: 'chat-rated-text' })),
+    chatLines,
+    el('form', { onsubmit: (e) => {
+      e.preventDefault();
+      const text = chatInput.value.trim();
+      if (!text) return;
+      send({ type: 'chat', text });
+      chatInput.value = '';
+    } }, chatInput));
+  chatToggle.addEventListener('change', () => {
+    localStorage.setItem('dama.chat_rated', chatToggle.checked ? 'on' : 'off');
+    render();
+  });
+  function addChat(line) {
+    if (mutedAuthors.has(line.author)) return;
+    const mute = () => {
+      mutedAuthors.add(line.author);
+      localStorage.setItem('dama.muted', JSON.stringify([...mutedAuthors]));
+      for (const li of [...chatLines.children]) if (li.dataset.author === line.author) li.remove();
+    };
+    const report = async () => {
+      try {
+        await api('POST', `/api/games/${id}/chat/${line.n}/report`, { reason: 'reported from the game page' });
+        toast(t('chat_reported'));
+      } catch (e) {
+        toast(e.message, true);
+      }
+    };
+    const li = el('li', { 'data-n': line.n, 'data-author': line.author },
+      el('b', {}, line.author), ' ', line.text, ' ',
+      el('button', { type: 'button', class: 'link', onclick: mute, title: t('chat_mute', { name: line.author }) }, t('chat_mute_short')),
+      ' ',
+      el('button', { type: 'button', class: 'link', onclick: report, title: t('chat_report') }, t('chat_report_short')));
+    chatLines.append(li);
+    chatLines.scrollTop = chatLines.scrollHeight;
+  }
+  /** The chat box, where the game has one (two players online) and the player wants it. */
+  function chatPanel() {
+    if (!snap || !['friend', 'open'].includes(snap.mode)) return null;
+    const wanted = localStorage.getItem('dama.chat_rated') !== 'off';
+    chatBox.querySelector('#chat-title').textContent = t(seat ? 'chat_players' : 'chat_spectators');
+    chatBox.querySelector('#chat-rated-label').hidden = !snap.options.rated;
+    chatBox.querySelector('#chat-rated-text').textContent = t('chat_in_rated');
+    chatToggle.checked = wanted;
+    const shown = !snap.options.rated || wanted;
+    chatLines.hidden = !shown;
+    chatInput.hidden = !shown;
+    chatInput.setAttribute('aria-label', t('chat_say'));
+    chatInput.placeholder = t('chat_say');
+    return chatBox;
+  }
   const dialog = el('dialog', { id: 'result-dialog', 'aria-labelledby': 'result-title' });
   main.replaceChildren(el('p', { class: 'loading' }, t('loading')));
 
@@ -188,6 +246,13 @@ export function playPage(main, id) {
       case 'suggestions':
         suggestions = m;
         drawBoard();
+        return;
+      case 'chat_history':
+        chatLines.replaceChildren();
+        for (const line of m.lines) addChat(line);
+        return;
+      case 'chat':
+        addChat(m);
         return;
     }
     if (m.type === 'next_game') {
@@ -606,6 +671,7 @@ export function playPage(main, id) {
       moveInput(),
       browseBar(),
       moveList(),
+      chatPanel(),
       shortcuts(),
       ...share(),
     ];

@@ -7,6 +7,7 @@
 
 mod abandon;
 mod ai;
+mod chat;
 mod offers;
 mod rated;
 mod reason;
@@ -29,6 +30,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio::time::Instant;
 
 pub use abandon::patience;
+pub use chat::room_of as chat_room;
 pub use seek::rating_for;
 pub use setup::{create, has_clock, restore, Created};
 pub use types::*;
@@ -89,6 +91,8 @@ pub struct Subscription {
     pub seats: Vec<Color>,
     /// This connection's number.
     pub conn: u64,
+    /// The chat of its room so far.
+    pub chat: Vec<crate::store::ChatRow>,
 }
 
 /// A hint to compute: the search, and the guard that lets the seat ask again once
@@ -258,6 +262,8 @@ struct Actor {
     players: [Option<Player>; 2],
     /// What a rated game did to their ratings, once over.
     ratings: [Option<RatingView>; 2],
+    /// The chat.
+    chat: chat::Chat,
 }
 
 async fn until(deadline: Option<Instant>) {
@@ -491,10 +497,12 @@ impl Actor {
             Some(events) => Catchup::Events(events),
             None => Catchup::Snapshot(Box::new(self.snapshot())),
         };
+        let seats = self.seats_of(hello.token.as_deref());
         Ok(Subscription {
             first,
             rx: self.events.tx.subscribe(),
-            seats: self.seats_of(hello.token.as_deref()),
+            chat: self.chat.room(chat::room_of(&seats)),
+            seats,
             conn: next_conn(),
         })
     }
@@ -599,6 +607,9 @@ impl Actor {
         if let Action::Suggest { mv } = &action {
             return self.suggest(caller.conn, &seats, mv);
         }
+        if let Action::Chat { text } = &action {
+            return self.chat(&caller, &seats, text).await;
+        }
         if seats.is_empty() {
             return Err(ApiError::Forbidden(
                 "only the players of this game can do that; spectators cannot move".into(),
@@ -614,7 +625,7 @@ impl Actor {
         // In hot-seat one token holds both seats: it acts for the side to move.
         let me = if seats.len() == 2 { side } else { seats[0] };
         match action {
-            Action::Suggest { .. } | Action::Rematch => unreachable!("handled above"),
+            Action::Suggest { .. } | Action::Rematch | Action::Chat { .. } => unreachable!("handled above"),
             Action::Touch { square } => self.touch(&seats, &square),
             Action::Takeback => self.takeback(me, &seats).await,
             Action::AcceptTakeback => self.accept_takeback(&seats).await,

@@ -125,7 +125,7 @@ pub(super) async fn create_with(
     tracing::info!(game = %id, variant = %row.variant, mode = %row.mode, status = %row.status, "game created");
     metrics::counter!("dama_games_created_total", "variant" => variant.key(), "mode" => row.mode.clone()).increment(1);
     let listed = (row.clone(), opts.clone(), players.clone());
-    let handle = spawn(ctx.clone(), row, session, opts, Vec::new(), Vec::new(), (players, [None, None]))?;
+    let handle = spawn(ctx.clone(), row, session, opts, Stored::default(), (players, [None, None]))?;
     ctx.games.insert(&id, handle.clone());
     // Listed once its task is registered: whoever accepts the seek finds the game.
     seek::list(&ctx, &listed.0, &listed.1, &listed.2).await?;
@@ -165,7 +165,17 @@ pub async fn restore(ctx: Ctx, row: GameRow) -> Result<GameHandle, ApiError> {
     let players = rated::load_players(&ctx, &row).await?;
     seek::list(&ctx, &row, &opts, &players.0).await?;
     tracing::debug!(game = %row.id, status = %row.status, moves = moves.len(), "game restored");
-    spawn(ctx, row, session, opts, moves, kept, players)
+    let chat = ctx.store.chat(&row.id).await?;
+    spawn(ctx, row, session, opts, Stored { moves, kept, chat }, players)
+}
+
+/// What a stored game brings back beside its row: its moves, the spectators'
+/// suggestions kept with them, and its chat.
+#[derive(Default)]
+struct Stored {
+    moves: Vec<MoveRow>,
+    kept: Vec<(i64, String, i64)>,
+    chat: Vec<crate::store::ChatRow>,
 }
 
 fn spawn(
@@ -173,8 +183,7 @@ fn spawn(
     row: GameRow,
     session: Box<dyn Session>,
     opts: Options,
-    moves: Vec<MoveRow>,
-    kept: Vec<(i64, String, i64)>,
+    Stored { moves, kept, chat }: Stored,
     (players, ratings): ([Option<Player>; 2], [Option<RatingView>; 2]),
 ) -> Result<GameHandle, ApiError> {
     // A subscriber that falls behind this many events gets a fresh snapshot instead.
@@ -208,6 +217,7 @@ fn spawn(
         viewers: HashMap::new(),
         players,
         ratings,
+        chat: super::chat::Chat::with(chat),
     };
     // Replay what was stored; the clocks continue from the stored times.
     let mut last_at = None;

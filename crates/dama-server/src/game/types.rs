@@ -382,6 +382,19 @@ pub enum Event {
         /// The changes.
         ratings: [Option<RatingView>; 2],
     },
+    /// A chat line, sent only to its room (unversioned).
+    Chat {
+        /// The current version (chat does not change it).
+        v: u64,
+        /// The line's number in the game.
+        n: i64,
+        /// "players" or "spectators".
+        room: String,
+        /// Who wrote it.
+        author: String,
+        /// What they wrote.
+        text: String,
+    },
     /// Spectators' suggestions, sent only to the player to move (unversioned).
     Suggestions {
         /// The current version (suggestions do not change it).
@@ -410,6 +423,7 @@ impl Event {
             | Event::RematchOffer { v, .. }
             | Event::NextGame { v, .. }
             | Event::Rated { v, .. }
+            | Event::Chat { v, .. }
             | Event::Suggestions { v, .. } => v,
         }
     }
@@ -428,6 +442,7 @@ impl Event {
             | Event::RematchOffer { v, .. }
             | Event::NextGame { v, .. }
             | Event::Rated { v, .. }
+            | Event::Chat { v, .. }
             | Event::Suggestions { v, .. } => *v = version,
         }
     }
@@ -472,6 +487,11 @@ pub enum Action {
     DeclineTakeback,
     /// Ask for a rematch once the game is over (both must ask in online games).
     Rematch,
+    /// Write a line in the game's chat (players in theirs, spectators in theirs).
+    Chat {
+        /// The line.
+        text: String,
+    },
 }
 
 /// A seat given to a player.

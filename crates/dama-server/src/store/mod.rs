@@ -4,9 +4,11 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 
 mod accounts;
+mod chat;
 mod writer;
 
 pub use accounts::{name_key, AccountRow, PlayedGame, RatingChange, RatingRow};
+pub use chat::ChatRow;
 
 /// A storage failure (details are logged, never sent to clients).
 #[derive(Debug, thiserror::Error)]

@@ -1,0 +1,70 @@
+//! Games' chat lines and reports.
+
+use sqlx::Row;
+
+use super::{int, Store, StoreError};
+
+/// A stored chat line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatRow {
+    /// Its number in the game, from 1.
+    pub n: i64,
+    /// "players" or "spectators".
+    pub room: String,
+    /// Who wrote it, as shown.
+    pub author: String,
+    /// What they wrote.
+    pub text: String,
+    /// When, ms since the epoch.
+    pub at_ms: i64,
+}
+
+impl Store {
+    /// Keeps a chat line.
+    pub async fn add_chat(&self, game_id: &str, line: &ChatRow) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO chat_lines (game_id, n, room, author, text, at_ms) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(game_id)
+            .bind(line.n)
+            .bind(&line.room)
+            .bind(&line.author)
+            .bind(&line.text)
+            .bind(line.at_ms)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// A game's chat, in order.
+    pub async fn chat(&self, game_id: &str) -> Result<Vec<ChatRow>, StoreError> {
+        let rows = sqlx::query("SELECT n, room, author, text, at_ms FROM chat_lines WHERE game_id = $1 ORDER BY n")
+            .bind(game_id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ChatRow {
+                    n: int(r, "n")?,
+                    room: r.try_get("room")?,
+                    author: r.try_get("author")?,
+                    text: r.try_get("text")?,
+                    at_ms: r.try_get("at_ms")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError)
+    }
+
+    /// Records a report of chat line `n` (once per line).
+    pub async fn report_chat(&self, game_id: &str, n: i64, reason: &str, at_ms: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO chat_reports (game_id, n, reason, at_ms) VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, n) DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(n)
+        .bind(reason)
+        .bind(at_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
