@@ -290,6 +290,36 @@ pub async fn player(State(st): State<AppState>, Path(name): Path<String>) -> Res
     .into_response())
 }
 
+/// The most games one PDN download holds.
+const PDN_GAMES: i64 = 2000;
+
+/// `GET /api/players/{name}/games.pdn`: the player's finished games as one PDN file,
+/// newest first (at most 2,000; aborted games left out).
+pub async fn player_pdn(State(st): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {
+    let Some(account) = st.store().account_named(&name).await? else {
+        return Err(ApiError::NoPlayer(name.chars().take(40).collect()));
+    };
+    let mut out = String::new();
+    for g in st.store().account_games(&account.id, PDN_GAMES).await? {
+        // Aborted games (no result) are not part of a player's record.
+        if g.status != "finished" || g.result.as_deref().is_none_or(|r| r == "*") {
+            continue;
+        }
+        let Some(row) = st.store().game(&g.id).await? else { continue };
+        out.push_str(&crate::game::stored_pdn(&st.ctx, &row).await?);
+        out.push('\n');
+    }
+    let disposition = format!("attachment; filename=\"dama-{}.pdn\"", account.name);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-chess-pdn; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        out,
+    )
+        .into_response())
+}
+
 /// 0 a win, 1 a draw, 2 a loss for the account of a finished game; `None` for a game
 /// that is not over or was aborted.
 fn outcome_of(g: &crate::store::PlayedGame) -> Option<usize> {

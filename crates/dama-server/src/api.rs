@@ -102,6 +102,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/accounts", post(accounts::sign_up))
         .route("/api/session", post(accounts::log_in).get(accounts::whoami).delete(accounts::log_out))
         .route("/api/players/{name}", get(accounts::player))
+        .route("/api/players/{name}/games.pdn", get(accounts::player_pdn))
         .route("/api/tokens", post(accounts::new_token))
         .route("/api/stream/event", get(bot::stream_events))
         .route("/api/bot/game/stream/{id}", get(bot::stream_game))

@@ -203,6 +203,11 @@ async fn a_rated_blitz_game_changes_both_ratings(db: String) {
         assert_eq!(snap["players"][seat], json!({"name": name, "rating": change}), "{snap}");
     }
 
+    // The player's PDN download holds the game exactly as the game's own PDN.
+    let (_, one) = http(a, "GET", &format!("/api/games/{id}/pdn"), None, None).await;
+    let (st, all) = http(a, "GET", "/api/players/bob/games.pdn", None, None).await;
+    assert_eq!(st, 200);
+    assert_eq!(all.as_str().unwrap().trim(), one.as_str().unwrap().trim());
     // An aborted rated game changes nothing.
     let r = call(a, "POST", "/api/games", Some(&ann), Some(rated)).await;
     let (id2, t2) = (r.body["id"].as_str().unwrap().to_string(), r.body["token"].as_str().unwrap().to_string());
@@ -210,4 +215,6 @@ async fn a_rated_blitz_game_changes_both_ratings(db: String) {
     assert_eq!(act(a, &id2, &t2, json!({"type": "abort"})).await.0, 200);
     let r = call(a, "GET", "/api/players/ann", None, None).await;
     assert_eq!(r.body["ratings"]["english"]["blitz"]["games"], 1);
+    let (_, all) = http(a, "GET", "/api/players/ann/games.pdn", None, None).await;
+    assert_eq!(all.as_str().unwrap().matches("[Event ").count(), 1, "the aborted game is left out");
 }

@@ -1071,6 +1071,10 @@ async fn two_accounts_play_a_rated_game_and_see_their_ratings() {
     assert!(text(first, "#ratings").await.contains("Blitz"));
     assert!(text(first, "#record").await.contains("1 won, 0 drawn, 0 lost"));
     assert!(text(first, "#games").await.contains("Won"));
+    assert!(text(first, "#all-pdn").await.contains("PDN"));
+    // One's own page makes a token for programs.
+    click(first, "#new-token").await;
+    until("the token", || async { text(first, "#token-out").await.contains("dama_") }).await;
     shot(first, "rated-3-player-page").await;
     // Log out: the header offers to log in again.
     click(first, "#account button").await;

@@ -103,6 +103,24 @@ function chart(points) {
   return svg;
 }
 
+/** On one's own page: a token for programs that play for the account (shown once). */
+function tokenSection() {
+  const out = el('p', { class: 'muted', id: 'token-out' });
+  const make = async () => {
+    try {
+      const r = await api('POST', '/api/tokens', { scopes: ['bot:play'] });
+      out.replaceChildren(t('token_once'), ' ', el('code', { id: 'token' }, r.token));
+    } catch (e) {
+      toast(e.message, true);
+    }
+  };
+  return el('section', {},
+    el('h2', {}, t('programs')),
+    el('p', { class: 'muted' }, t('programs_intro')),
+    el('button', { type: 'button', class: 'btn', id: 'new-token', onclick: make }, t('new_token')),
+    out);
+}
+
 /** `/player/{name}`. */
 export function playerPage(main, name) {
   let data = null;
@@ -142,7 +160,9 @@ export function playerPage(main, name) {
         el('h2', {}, t('record')),
         record.length ? el('table', { id: 'record' }, el('tbody', {}, record)) : el('p', { class: 'muted' }, t('no_games')),
         el('h2', {}, t('recent_games_of')),
-        games.length ? el('table', { id: 'games' }, el('tbody', {}, games)) : el('p', { class: 'muted' }, t('no_games'))),
+        games.length ? el('table', { id: 'games' }, el('tbody', {}, games)) : el('p', { class: 'muted' }, t('no_games')),
+        games.length ? el('p', {}, el('a', { href: `/api/players/${encodeURIComponent(data.name)}/games.pdn`, class: 'btn', id: 'all-pdn', download: true }, t('download_all_pdn'))) : null,
+        me === data.name ? tokenSection() : null),
     );
   }
   api('GET', `/api/players/${encodeURIComponent(name)}`).then(

@@ -90,6 +90,7 @@ const en = {
   anonymous: 'Anonymous', seek_per_move: '{s} s per move', seek_days: '{n} days per move',
   seek_graph: '{n} seeks by game length and rating',
   chat_players: 'Chat with your opponent', chat_spectators: 'Spectators\' chat', chat_say: 'Say something (140 characters)', chat_mute: 'Hide what {name} writes', chat_mute_short: 'mute', chat_report: 'Report this line to a moderator', chat_report_short: 'report', chat_reported: 'Reported. Thank you.', chat_in_rated: 'Chat in rated games',
+  download_all_pdn: 'Download all games (PDN)', programs: 'Programs', programs_intro: 'A program can play for your account through the bot API (docs/bots.md).', new_token: 'Make an API token', token_once: 'Your token (shown only now; keep it secret):',
 };
 
 const es = {
@@ -172,6 +173,7 @@ const es = {
   anonymous: 'Anónimo', seek_per_move: '{s} s por jugada', seek_days: '{n} días por jugada',
   seek_graph: '{n} propuestas por duración y puntuación',
   chat_players: 'Chat con tu rival', chat_spectators: 'Chat de los espectadores', chat_say: 'Escribe algo (140 caracteres)', chat_mute: 'Ocultar lo que escribe {name}', chat_mute_short: 'silenciar', chat_report: 'Denunciar esta línea a un moderador', chat_report_short: 'denunciar', chat_reported: 'Denunciado. Gracias.', chat_in_rated: 'Chat en partidas puntuables',
+  download_all_pdn: 'Descargar todas las partidas (PDN)', programs: 'Programas', programs_intro: 'Un programa puede jugar con tu cuenta mediante la API de bots (docs/bots.md).', new_token: 'Crear un token de API', token_once: 'Tu token (solo se muestra ahora; guárdalo en secreto):',
 };
 
 const pt = {
@@ -254,6 +256,7 @@ const pt = {
   anonymous: 'Anónimo', seek_per_move: '{s} s por lance', seek_days: '{n} dias por lance',
   seek_graph: '{n} propostas por duração e classificação',
   chat_players: 'Conversa com o adversário', chat_spectators: 'Conversa dos espectadores', chat_say: 'Escreva algo (140 caracteres)', chat_mute: 'Ocultar o que {name} escreve', chat_mute_short: 'silenciar', chat_report: 'Denunciar esta linha a um moderador', chat_report_short: 'denunciar', chat_reported: 'Denunciado. Obrigado.', chat_in_rated: 'Conversa em partidas valendo pontos',
+  download_all_pdn: 'Descarregar todas as partidas (PDN)', programs: 'Programas', programs_intro: 'Um programa pode jogar pela sua conta através da API de bots (docs/bots.md).', new_token: 'Criar um token de API', token_once: 'O seu token (mostrado só agora; guarde-o em segredo):',
 };
 
 const tr = {
@@ -336,6 +339,7 @@ const tr = {
   anonymous: 'Anonim', seek_per_move: 'hamle başına {s} sn', seek_days: 'hamle başına {n} gün',
   seek_graph: 'Süreye ve puana göre {n} oyun teklifi',
   chat_players: 'Rakibinizle sohbet', chat_spectators: 'İzleyici sohbeti', chat_say: 'Bir şey yazın (140 karakter)', chat_mute: '{name} yazdıklarını gizle', chat_mute_short: 'sustur', chat_report: 'Bu satırı moderatöre bildir', chat_report_short: 'bildir', chat_reported: 'Bildirildi. Teşekkürler.', chat_in_rated: 'Puanlı oyunlarda sohbet',
+  download_all_pdn: 'Tüm oyunları indir (PDN)', programs: 'Programlar', programs_intro: 'Bir program bot API ile hesabınız adına oynayabilir (docs/bots.md).', new_token: 'API anahtarı oluştur', token_once: 'Anahtarınız (yalnızca şimdi gösterilir; gizli tutun):',
 };
 
 const ru = {
@@ -418,6 +422,7 @@ const ru = {
   anonymous: 'Аноним', seek_per_move: '{s} с на ход', seek_days: '{n} дн. на ход',
   seek_graph: 'Заявок: {n}, по длительности и рейтингу',
   chat_players: 'Чат с соперником', chat_spectators: 'Чат зрителей', chat_say: 'Напишите что-нибудь (140 символов)', chat_mute: 'Скрыть сообщения {name}', chat_mute_short: 'скрыть', chat_report: 'Пожаловаться модератору', chat_report_short: 'пожаловаться', chat_reported: 'Жалоба отправлена. Спасибо.', chat_in_rated: 'Чат в рейтинговых партиях',
+  download_all_pdn: 'Скачать все партии (PDN)', programs: 'Программы', programs_intro: 'Программа может играть за ваш аккаунт через API ботов (docs/bots.md).', new_token: 'Создать API-токен', token_once: 'Ваш токен (показан только сейчас; храните его в секрете):',
 };
 
 const DICTS = { en, es, pt, tr, ru };

@@ -8,6 +8,7 @@
 mod abandon;
 mod ai;
 mod chat;
+mod export;
 mod offers;
 mod rated;
 mod reason;
@@ -31,6 +32,7 @@ use tokio::time::Instant;
 
 pub use abandon::patience;
 pub use chat::room_of as chat_room;
+pub use export::stored_pdn;
 pub use seek::rating_for;
 pub use setup::{create, has_clock, restore, Created};
 pub use types::*;
@@ -508,24 +510,15 @@ impl Actor {
     }
 
     fn pdn(&self) -> String {
-        let player = |c: Color| match (self.ai.color, &self.players[c.index()]) {
-            (Some(ai), _) if ai == c => format!("dama level {}", self.opts.level),
-            (_, Some(p)) => p.name.clone(),
-            _ => "Anonymous".to_string(),
-        };
-        let mut tags = vec![
-            ("Event".to_string(), format!("dama {} game", self.session.variant().key())),
-            ("Site".to_string(), "dama".to_string()),
-            ("Date".to_string(), crate::clock::pdn_date(self.created_ms)),
-            ("Round".to_string(), self.id.clone()),
-            ("White".to_string(), player(Color::White)),
-            ("Black".to_string(), player(Color::Black)),
-            ("TimeControl".to_string(), self.opts.time.pdn_tag()),
-        ];
-        tags.extend(setup::rules_tags(self.opts.rules, self.session.variant()));
-        if let Some(r) = &self.result {
-            tags.push(("Termination".to_string(), r.text.clone()));
-        }
+        let tags = export::tags(&export::Header {
+            id: &self.id,
+            variant: self.session.variant(),
+            created_ms: self.created_ms,
+            opts: &self.opts,
+            ai: self.ai.color,
+            players: &self.players,
+            termination: self.result.as_ref().map(|r| r.text.as_str()),
+        });
         let comments: Vec<Vec<String>> = self
             .record
             .comments

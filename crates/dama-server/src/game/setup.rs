@@ -144,7 +144,7 @@ fn preset_of(r: RulesChoice) -> RulePreset {
     }
 }
 
-fn rules_of(variant: Variant, r: RulesChoice) -> DrawRules {
+pub(super) fn rules_of(variant: Variant, r: RulesChoice) -> DrawRules {
     DrawRules::preset(variant, preset_of(r))
 }
 
@@ -244,10 +244,7 @@ fn spawn(
             if let (Some(c), true) = (row.end_clock_ms, a.clock.enabled()) {
                 a.clock.remaining[a.session.side().index()] = c.max(0) as u64;
             }
-            let winner = match row.result.as_deref() {
-                Some(t) => dama_core::record::result_winner(t, a.session.variant().first_to_move()).flatten(),
-                None => None,
-            };
+            let winner = end_as_stored(a.session.as_mut(), row.result.as_deref());
             a.result = Some(ResultView {
                 winner: winner.map(color_name),
                 token: row.result.clone().unwrap_or_else(|| "*".into()),
@@ -268,6 +265,18 @@ fn spawn(
     let (tx, rx) = mpsc::channel(16);
     tokio::spawn(a.run(rx));
     Ok(GameHandle { tx })
+}
+
+/// Ends a restored session with a finished game's stored result (a resignation, a
+/// flag, an agreement: ends its moves alone do not show), so that its PDN and its end
+/// agree with what was played; the winner. The end's reason is not kept here: the
+/// stored text says it (the PDN's Termination tag, the result's text).
+pub(super) fn end_as_stored(session: &mut dyn Session, token: Option<&str>) -> Option<Color> {
+    let decided = token.and_then(|t| dama_core::record::result_winner(t, session.variant().first_to_move()));
+    if let Some(winner) = decided {
+        session.end(dama_core::game::GameResult { winner, reason: dama_core::game::EndReason::Agreement });
+    }
+    decided.flatten()
 }
 
 /// The PDN tags that say which house rules a game was played under. Seed 001 calls the
