@@ -41,6 +41,9 @@ pub struct Reply {
     pub mv: String,
     /// Time from `go` to the answer.
     pub took: Duration,
+    /// Instead of a move, the engine ended the game (DXP's game end, with its reason:
+    /// `0` unknown, `1` it loses, `2` a draw, `3` it wins).
+    pub ended: Option<char>,
 }
 
 /// Splits a command line into words, with double or single quotes around words that
@@ -257,7 +260,7 @@ impl Engine {
             Protocol::Hub1 => last.strip_prefix("move ").unwrap_or(""),
             Protocol::Hub2 => last.strip_prefix("done move=").unwrap_or(""),
         };
-        Ok(Reply { mv: mv.split_whitespace().next().unwrap_or("").to_string(), took })
+        Ok(Reply { mv: mv.split_whitespace().next().unwrap_or("").to_string(), took, ended: None })
     }
 }
 

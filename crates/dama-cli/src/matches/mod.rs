@@ -3,6 +3,7 @@
 //! Elo difference with an honest 95% interval, the time each engine used per move, an
 //! optional SPRT on the game pairs, and a PDN file of every game.
 
+mod dxp;
 mod engine;
 pub mod openings;
 pub mod stats;
@@ -22,7 +23,49 @@ use dama_core::{Color, Position, Rules, Variant, VariantFn};
 use dama_engine::hub::{hub_move, parse_hub_move, write_hub_pos};
 
 use crate::progress::Progress;
-use engine::Engine;
+use engine::{Engine, Reply};
+
+/// One side of a match: an engine process spoken to in Hub, or an engine reached by
+/// DXP (`dxp://HOST:PORT`).
+enum Player {
+    Hub(Engine),
+    Dxp(dxp::DxpEngine),
+}
+
+impl Player {
+    fn start(cmd: &str, dir: Option<&std::path::Path>, variant: Variant) -> Result<Player> {
+        match cmd.strip_prefix("dxp://") {
+            Some(addr) => Ok(Player::Dxp(dxp::DxpEngine::connect(addr, variant)?)),
+            None => Ok(Player::Hub(Engine::start(cmd, dir, variant)?)),
+        }
+    }
+
+    fn name(&self) -> &str {
+        match self {
+            Player::Hub(e) => &e.name,
+            Player::Dxp(e) => &e.name,
+        }
+    }
+
+    fn new_game(&mut self) -> Result<()> {
+        match self {
+            Player::Hub(e) => e.new_game(),
+            Player::Dxp(e) => e.new_game(),
+        }
+    }
+
+    /// A DXP engine keeps its own clock: move-time overruns are not its to answer for.
+    fn keeps_time(&self) -> bool {
+        matches!(self, Player::Hub(_))
+    }
+
+    fn think(&mut self, hub_pos: &str, fen: &str, moves: &[String], a: &Args, international: bool) -> Result<Reply> {
+        match self {
+            Player::Hub(e) => e.think(hub_pos, fen, moves, a.movetime, a.nodes, international),
+            Player::Dxp(e) => e.think(fen, moves, a.movetime),
+        }
+    }
+}
 use stats::{elo_interval, llr_pairs, signed, sprt_bounds};
 
 /// Arguments of `dama match`.
@@ -32,7 +75,8 @@ pub struct Args {
     #[arg(long, default_value = "english")]
     variant: Variant,
     /// Command of engine A (a Hub or Hub-1 engine; "dama" means this program; quote
-    /// words with spaces).
+    /// words with spaces), or `dxp://HOST:PORT` for an International engine listening
+    /// for DamExchange (such as Scan with `dxp-server = true`).
     #[arg(long, default_value = "dama hub")]
     a: String,
     /// Command of engine B.
@@ -111,8 +155,8 @@ impl VariantFn for Run<'_> {
             let (a, opens, jobs, stop, tx) = (a.clone(), opens.clone(), jobs.clone(), stop.clone(), tx.clone());
             let (ntx, nrx) = mpsc::channel();
             workers.push(std::thread::spawn(move || {
-                let engines = Engine::start(&a.a, a.a_dir.as_deref(), R::VARIANT)
-                    .and_then(|x| Ok([x, Engine::start(&a.b, a.b_dir.as_deref(), R::VARIANT)?]));
+                let engines = Player::start(&a.a, a.a_dir.as_deref(), R::VARIANT)
+                    .and_then(|x| Ok([x, Player::start(&a.b, a.b_dir.as_deref(), R::VARIANT)?]));
                 let mut eng = match engines {
                     Ok(e) => e,
                     Err(e) => {
@@ -120,7 +164,7 @@ impl VariantFn for Run<'_> {
                         return;
                     }
                 };
-                let _ = ntx.send([eng[0].name.clone(), eng[1].name.clone()]);
+                let _ = ntx.send([eng[0].name().to_string(), eng[1].name().to_string()]);
                 while !stop.load(Ordering::Relaxed) {
                     let Some(job) = jobs.lock().ok().and_then(|mut j| j.pop_front()) else { break };
                     let r = play_game::<R>(&mut eng, opens[job.0], job, &a);
@@ -280,7 +324,7 @@ fn time_summary(t: &[Duration], movetime: f64) -> String {
     )
 }
 
-fn play_game<R: Rules>(eng: &mut [Engine; 2], start: Position<R>, job: Job, a: &Args) -> Result<Played> {
+fn play_game<R: Rules>(eng: &mut [Player; 2], start: Position<R>, job: Job, a: &Args) -> Result<Played> {
     let first = usize::from(job.1);
     let mut game = Game::from_position(start, DrawRules::official(R::VARIANT));
     let mut hub_moves: Vec<String> = Vec::new();
@@ -302,18 +346,27 @@ fn play_game<R: Rules>(eng: &mut [Engine; 2], start: Position<R>, job: Job, a: &
         }
         let to_move = game.position().side();
         let idx = if to_move == start.side() { first } else { 1 - first };
-        let reply = eng[idx].think(&hub_pos, &fen, &hub_moves, a.movetime, a.nodes, international)?;
+        let reply = eng[idx].think(&hub_pos, &fen, &hub_moves, a, international)?;
         times[idx].push(reply.took);
-        if let Some(f) = a.overrun {
+        if let Some(reason) = reply.ended {
+            // The engine ended the game (DXP): it resigns, or it is scored a draw (a
+            // claimed win that the rules here do not see is not taken on trust).
+            let name = eng[idx].name().to_string();
+            break match reason {
+                '1' => (Some(!to_move), format!("{name} resigned")),
+                _ => (None, format!("draw: {name} ended the game (DXP reason {reason})")),
+            };
+        }
+        if let (Some(f), true) = (a.overrun, eng[idx].keeps_time()) {
             if reply.took.as_secs_f64() > a.movetime * f + 0.05 {
                 let ms = reply.took.as_millis();
-                break (Some(!to_move), format!("time forfeit: {} took {ms} ms", eng[idx].name));
+                break (Some(!to_move), format!("time forfeit: {} took {ms} ms", eng[idx].name()));
             }
         }
         let pos = *game.position();
         let mv = match parse_hub_move(&pos, &reply.mv) {
             Ok(m) => m,
-            Err(_) => break (Some(!to_move), format!("illegal move: {} played '{}'", eng[idx].name, reply.mv)),
+            Err(_) => break (Some(!to_move), format!("illegal move: {} played '{}'", eng[idx].name(), reply.mv)),
         };
         game.play(&mv).map_err(|e| anyhow!("{e}"))?;
         hub_moves.push(hub_move(&pos, &mv));
@@ -325,7 +378,7 @@ fn play_game<R: Rules>(eng: &mut [Engine; 2], start: Position<R>, job: Job, a: &
         Some(_) => 0.0,
         None => 0.5,
     };
-    let name = |c: Color| if c == a_color { eng[0].name.clone() } else { eng[1].name.clone() };
+    let name = |c: Color| if c == a_color { eng[0].name().to_string() } else { eng[1].name().to_string() };
     let tags = vec![
         ("Event".to_string(), format!("dama match, opening {}", job.0 + 1)),
         ("White".to_string(), name(Color::White)),
