@@ -1083,3 +1083,29 @@ async fn two_accounts_play_a_rated_game_and_see_their_ratings() {
         c.close().await.unwrap();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_pairing_brings_two_players_to_one_game() {
+    let Some((addr, d)) = start("quick").await else { return };
+    let a = browser(&d, 1280, 900, "en-US").await;
+    let b = browser(&d, 1024, 800, "en-US").await;
+    for c in [&a, &b] {
+        c.goto(&format!("http://{addr}/")).await.unwrap();
+    }
+    assert!(text(&a, "#quick").await.contains("Casual"));
+    // The first click offers a seek and waits on it; the second, in another browser,
+    // finds it and joins.
+    click(&a, "button[data-quick='3+2']").await;
+    let id = game_id(&a).await;
+    assert!(text(&a, "#status").await.contains("Waiting for an opponent"));
+    until("the seek in the lobby", || async { text(&b, "#seeks").await.contains("3+2") }).await;
+    click(&b, "button[data-quick='3+2']").await;
+    until("the same game", || async { game_id(&b).await == id }).await;
+    let snap = get(addr, &format!("/api/games/{id}")).await;
+    assert_eq!(snap["state"], "live");
+    assert_eq!(snap["options"]["time"], json!({"kind": "fischer", "initial_ms": 180000, "increment_ms": 2000}));
+    shot(&b, "quick-pairing").await;
+    for c in [a, b] {
+        c.close().await.unwrap();
+    }
+}

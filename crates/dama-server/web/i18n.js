@@ -91,6 +91,7 @@ const en = {
   seek_graph: '{n} seeks by game length and rating',
   chat_players: 'Chat with your opponent', chat_spectators: 'Spectators\' chat', chat_say: 'Say something (140 characters)', chat_mute: 'Hide what {name} writes', chat_mute_short: 'mute', chat_report: 'Report this line to a moderator', chat_report_short: 'report', chat_reported: 'Reported. Thank you.', chat_in_rated: 'Chat in rated games',
   download_all_pdn: 'Download all games (PDN)', programs: 'Programs', programs_intro: 'A program can play for your account through the bot API (docs/bots.md).', new_token: 'Make an API token', token_once: 'Your token (shown only now; keep it secret):',
+  quick_pairing: 'Quick pairing: {variant}', quick_rated: 'Rated: joins a waiting player at that clock, or waits for one.', quick_casual: 'Casual (log in for rated): joins a waiting player at that clock, or waits for one.',
 };
 
 const es = {
@@ -174,6 +175,7 @@ const es = {
   seek_graph: '{n} propuestas por duración y puntuación',
   chat_players: 'Chat con tu rival', chat_spectators: 'Chat de los espectadores', chat_say: 'Escribe algo (140 caracteres)', chat_mute: 'Ocultar lo que escribe {name}', chat_mute_short: 'silenciar', chat_report: 'Denunciar esta línea a un moderador', chat_report_short: 'denunciar', chat_reported: 'Denunciado. Gracias.', chat_in_rated: 'Chat en partidas puntuables',
   download_all_pdn: 'Descargar todas las partidas (PDN)', programs: 'Programas', programs_intro: 'Un programa puede jugar con tu cuenta mediante la API de bots (docs/bots.md).', new_token: 'Crear un token de API', token_once: 'Tu token (solo se muestra ahora; guárdalo en secreto):',
+  quick_pairing: 'Emparejamiento rápido: {variant}', quick_rated: 'Puntuable: se une a quien espera con ese reloj, o espera a alguien.', quick_casual: 'Amistosa (entra para puntuables): se une a quien espera con ese reloj, o espera a alguien.',
 };
 
 const pt = {
@@ -257,6 +259,7 @@ const pt = {
   seek_graph: '{n} propostas por duração e classificação',
   chat_players: 'Conversa com o adversário', chat_spectators: 'Conversa dos espectadores', chat_say: 'Escreva algo (140 caracteres)', chat_mute: 'Ocultar o que {name} escreve', chat_mute_short: 'silenciar', chat_report: 'Denunciar esta linha a um moderador', chat_report_short: 'denunciar', chat_reported: 'Denunciado. Obrigado.', chat_in_rated: 'Conversa em partidas valendo pontos',
   download_all_pdn: 'Descarregar todas as partidas (PDN)', programs: 'Programas', programs_intro: 'Um programa pode jogar pela sua conta através da API de bots (docs/bots.md).', new_token: 'Criar um token de API', token_once: 'O seu token (mostrado só agora; guarde-o em segredo):',
+  quick_pairing: 'Emparelhamento rápido: {variant}', quick_rated: 'Vale pontos: junta-se a quem espera com esse relógio, ou espera por alguém.', quick_casual: 'Amistosa (entre para valer pontos): junta-se a quem espera com esse relógio, ou espera por alguém.',
 };
 
 const tr = {
@@ -340,6 +343,7 @@ const tr = {
   seek_graph: 'Süreye ve puana göre {n} oyun teklifi',
   chat_players: 'Rakibinizle sohbet', chat_spectators: 'İzleyici sohbeti', chat_say: 'Bir şey yazın (140 karakter)', chat_mute: '{name} yazdıklarını gizle', chat_mute_short: 'sustur', chat_report: 'Bu satırı moderatöre bildir', chat_report_short: 'bildir', chat_reported: 'Bildirildi. Teşekkürler.', chat_in_rated: 'Puanlı oyunlarda sohbet',
   download_all_pdn: 'Tüm oyunları indir (PDN)', programs: 'Programlar', programs_intro: 'Bir program bot API ile hesabınız adına oynayabilir (docs/bots.md).', new_token: 'API anahtarı oluştur', token_once: 'Anahtarınız (yalnızca şimdi gösterilir; gizli tutun):',
+  quick_pairing: 'Hızlı eşleşme: {variant}', quick_rated: 'Puanlı: o sürede bekleyen birine katılır ya da birini bekler.', quick_casual: 'Puansız (puanlı için giriş yapın): o sürede bekleyen birine katılır ya da birini bekler.',
 };
 
 const ru = {
@@ -423,6 +427,7 @@ const ru = {
   seek_graph: 'Заявок: {n}, по длительности и рейтингу',
   chat_players: 'Чат с соперником', chat_spectators: 'Чат зрителей', chat_say: 'Напишите что-нибудь (140 символов)', chat_mute: 'Скрыть сообщения {name}', chat_mute_short: 'скрыть', chat_report: 'Пожаловаться модератору', chat_report_short: 'пожаловаться', chat_reported: 'Жалоба отправлена. Спасибо.', chat_in_rated: 'Чат в рейтинговых партиях',
   download_all_pdn: 'Скачать все партии (PDN)', programs: 'Программы', programs_intro: 'Программа может играть за ваш аккаунт через API ботов (docs/bots.md).', new_token: 'Создать API-токен', token_once: 'Ваш токен (показан только сейчас; храните его в секрете):',
+  quick_pairing: 'Быстрая игра: {variant}', quick_rated: 'Рейтинговая: присоединяет к ждущему игроку с этим контролем или ждёт соперника.', quick_casual: 'Товарищеская (войдите для рейтинговых): присоединяет к ждущему игроку с этим контролем или ждёт соперника.',
 };
 
 const DICTS = { en, es, pt, tr, ru };

@@ -244,8 +244,37 @@ export function homePage(main) {
       el('p', { class: 'startbar' }, el('button', { type: 'submit', class: 'btn primary big', id: 'start' }, t('start')),
         el('span', { class: 'muted' }, ' ', variantName(form.variant), ' · ', t('mode_' + form.mode))),
     );
-    main.replaceChildren(f, lobby);
+    main.replaceChildren(quickPairing(), f, lobby);
     loadLobby();
+  }
+
+  /** One click to a game of the chosen variant at a common clock: an open seek that
+   *  matches (rated for a logged-in player, casual otherwise) is accepted, or one is
+   *  offered and the page waits on it. */
+  async function quick(minutes, inc) {
+    const time = { kind: 'fischer', initial_ms: minutes * 60000, increment_ms: inc * 1000 };
+    const rated = !!me;
+    try {
+      const { seeks: open } = await api('GET', '/api/seeks');
+      const match = open.find((s) => s.variant === form.variant && s.rated === rated && !seats.get(s.id)
+        && s.time.kind === 'fischer' && s.time.initial_ms === time.initial_ms && s.time.increment_ms === time.increment_ms
+        && (!me || s.name !== me));
+      if (match) return accept(match.id);
+      const r = await api('POST', '/api/seeks', { variant: form.variant, time, rated });
+      seats.set(r.id, { token: r.token, color: r.color });
+      go(`/game/${r.id}`);
+    } catch (err) {
+      toast(t('create_failed', { why: err.message }), true);
+    }
+  }
+
+  function quickPairing() {
+    const clocks = [[1, 0], [3, 0], [3, 2], [5, 3], [10, 0], [15, 10]];
+    return el('section', { class: 'quick', id: 'quick' },
+      el('h2', {}, t('quick_pairing', { variant: variantName(form.variant) })),
+      el('div', { class: 'quick-buttons' }, ...clocks.map(([m, i]) =>
+        el('button', { type: 'button', class: 'btn', 'data-quick': `${m}+${i}`, onclick: () => quick(m, i) }, `${m}+${i}`))),
+      el('p', { class: 'muted' }, t(me ? 'quick_rated' : 'quick_casual')));
   }
 
   /** Accepts a seek: the free seat of its game, then the game. */
