@@ -209,6 +209,66 @@ pub async fn log_in(
     }
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GuestRequest {
+    name: String,
+}
+
+/// `POST /api/guests {"name"}`: a guest account, a name only (no password), logged in
+/// at once → 201 and the cookie. Its games are kept under its name; it plays casual
+/// games only, until it sets a password (`POST /api/accounts/password`).
+pub async fn guest(
+    State(st): State<AppState>,
+    PeerIp(ip): PeerIp,
+    headers: HeaderMap,
+    body: String,
+) -> Result<Response, ApiError> {
+    same_origin(&headers)?;
+    let g: GuestRequest = parse_body(&body)?;
+    check_name(&g.name).map_err(ApiError::BadRequest)?;
+    if !st.logins.by_address.allow(ip) {
+        return Err(too_many());
+    }
+    let account =
+        AccountRow { id: secret::token(), name: g.name.clone(), password_hash: String::new(), created_ms: now_ms() };
+    if !st.store().create_account(&account).await? {
+        return Err(ApiError::Conflict(format!("the name '{}' is taken", g.name)));
+    }
+    tracing::info!(name = %account.name, "guest account created");
+    start_session(&st, &account, StatusCode::CREATED).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PasswordRequest {
+    password: String,
+}
+
+/// `POST /api/accounts/password {"password"}` with a guest's cookie: the guest claims
+/// its account (its name and games) by setting a password; 409 for an account that
+/// has one.
+pub async fn claim(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Me(me): Me,
+    body: String,
+) -> Result<Response, ApiError> {
+    same_origin(&headers)?;
+    let Some(me) = me else { return Err(ApiError::Unauthorized("log in first".into())) };
+    let p: PasswordRequest = parse_body(&body)?;
+    check_password(&p.password).map_err(ApiError::BadRequest)?;
+    if !me.is_guest() {
+        return Err(ApiError::Conflict("this account has a password already".into()));
+    }
+    let hash = hash_password(p.password).await?;
+    if !st.store().set_password(&me.id, &hash).await? {
+        return Err(ApiError::Conflict("this account has a password already".into()));
+    }
+    tracing::info!(name = %me.name, "guest account claimed");
+    Ok(Json(json!({ "name": me.name, "guest": false })).into_response())
+}
+
 /// `DELETE /api/session`: logs out (the session ends on the server too).
 pub async fn log_out(State(st): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     same_origin(&headers)?;
@@ -218,9 +278,13 @@ pub async fn log_out(State(st): State<AppState>, headers: HeaderMap) -> Result<R
     Ok(([(header::SET_COOKIE, cookie_header("", 0))], Json(json!({ "ok": true }))).into_response())
 }
 
-/// `GET /api/session`: who is logged in (`{"name": null}` for nobody).
+/// `GET /api/session`: who is logged in (`{"name": null}` for nobody), and whether
+/// as a guest.
 pub async fn whoami(Me(me): Me) -> Json<serde_json::Value> {
-    Json(json!({ "name": me.map(|a| a.name) }))
+    match me {
+        Some(a) => Json(json!({ "name": a.name, "guest": a.is_guest() })),
+        None => Json(json!({ "name": null })),
+    }
 }
 
 /// `GET /api/players/{name}`: the player's name, when they joined, their ratings by
@@ -281,6 +345,7 @@ pub async fn player(State(st): State<AppState>, Path(name): Path<String>) -> Res
         record.into_iter().map(|(v, [w, d, l])| (v, json!({"win": w, "draw": d, "loss": l}))).collect();
     Ok(Json(json!({
         "name": account.name,
+        "guest": account.is_guest(),
         "created_ms": account.created_ms,
         "ratings": ratings,
         "history": history,

@@ -100,6 +100,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/variants", get(web::variants))
         .route("/api/replay", replay_route)
         .route("/api/accounts", post(accounts::sign_up))
+        .route("/api/accounts/password", post(accounts::claim))
+        .route("/api/guests", post(accounts::guest))
         .route("/api/session", post(accounts::log_in).get(accounts::whoami).delete(accounts::log_out))
         .route("/api/players/{name}", get(accounts::player))
         .route("/api/players/{name}/games.pdn", get(accounts::player_pdn))

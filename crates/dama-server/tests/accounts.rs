@@ -10,7 +10,11 @@ use serde_json::{json, Value};
 mod common;
 use common::*;
 
-on_both!(sign_up_log_in_log_out_and_the_player_page, a_rated_blitz_game_changes_both_ratings);
+on_both!(
+    sign_up_log_in_log_out_and_the_player_page,
+    a_rated_blitz_game_changes_both_ratings,
+    a_guest_plays_casual_games_then_claims_the_name
+);
 
 async fn call(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<Value>) -> Reply {
     let cookie = cookie.map(|c| format!("dama_session={c}"));
@@ -34,7 +38,7 @@ async fn sign_up_log_in_log_out_and_the_player_page(db: String) {
     let r = call(a, "POST", "/api/accounts", None, Some(ann.clone())).await;
     assert_eq!((r.status, &r.body["name"]), (201, &json!("Ann_1")), "{}", r.body);
     let first = session_of(&r);
-    assert_eq!(call(a, "GET", "/api/session", Some(&first), None).await.body, json!({"name": "Ann_1"}));
+    assert_eq!(call(a, "GET", "/api/session", Some(&first), None).await.body, json!({"name": "Ann_1", "guest": false}));
     assert_eq!(call(a, "GET", "/api/session", None, None).await.body, json!({"name": null}));
     // The password is kept as an Argon2id hash only.
     let stored = srv.state.store().account_named("ann_1").await.unwrap().unwrap();
@@ -89,7 +93,7 @@ async fn sign_up_log_in_log_out_and_the_player_page(db: String) {
     assert_eq!(r.status, 200);
     assert!(r.header("set-cookie").unwrap().contains("Max-Age=0"));
     assert_eq!(call(a, "GET", "/api/session", Some(&second), None).await.body, json!({"name": null}));
-    assert_eq!(call(a, "GET", "/api/session", Some(&first), None).await.body, json!({"name": "Ann_1"}));
+    assert_eq!(call(a, "GET", "/api/session", Some(&first), None).await.body, json!({"name": "Ann_1", "guest": false}));
     // A forged cookie is nobody.
     let forged = "0123456789abcdef0123456789abcdef";
     assert_eq!(call(a, "GET", "/api/session", Some(forged), None).await.body, json!({"name": null}));
@@ -217,4 +221,51 @@ async fn a_rated_blitz_game_changes_both_ratings(db: String) {
     assert_eq!(r.body["ratings"]["english"]["blitz"]["games"], 1);
     let (_, all) = http(a, "GET", "/api/players/ann/games.pdn", None, None).await;
     assert_eq!(all.as_str().unwrap().matches("[Event ").count(), 1, "the aborted game is left out");
+}
+
+async fn a_guest_plays_casual_games_then_claims_the_name(db: String) {
+    let srv = start(&db).await;
+    let a = srv.addr;
+    let r = call(a, "POST", "/api/guests", None, Some(json!({"name": "gus"}))).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let gus = session_of(&r);
+    assert_eq!(call(a, "GET", "/api/session", Some(&gus), None).await.body, json!({"name": "gus", "guest": true}));
+    assert_eq!(call(a, "POST", "/api/guests", None, Some(json!({"name": "GUS"}))).await.status, 409);
+    // A guest plays casual games under its name, not rated ones.
+    let rated = json!({"variant": "english", "mode": "open", "rated": true,
+        "time": {"kind": "fischer", "initial_ms": 180000, "increment_ms": 2000}});
+    let r = call(a, "POST", "/api/games", Some(&gus), Some(rated)).await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert!(r.body["error"].as_str().unwrap().contains("set a password"), "{}", r.body);
+    let r = call(
+        a,
+        "POST",
+        "/api/games",
+        Some(&gus),
+        Some(json!({"variant": "russian", "mode": "open", "color": "white"})),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    assert_eq!(snapshot(a, &id).await["players"][0]["name"], "gus");
+    // No password logs it in from elsewhere, not even an empty one.
+    for password in ["", "anything at all"] {
+        let r = call(a, "POST", "/api/session", None, Some(json!({"name": "gus", "password": password}))).await;
+        assert_eq!(r.status, 401, "{}", r.body);
+    }
+    // It claims the account: the name and the game stay, and the password logs in.
+    assert_eq!(
+        call(a, "POST", "/api/accounts/password", None, Some(json!({"password": "a good password"}))).await.status,
+        401
+    );
+    let r = call(a, "POST", "/api/accounts/password", Some(&gus), Some(json!({"password": "a good password"}))).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        call(a, "POST", "/api/accounts/password", Some(&gus), Some(json!({"password": "another one!"}))).await.status,
+        409
+    );
+    let r = call(a, "POST", "/api/session", None, Some(json!({"name": "gus", "password": "a good password"}))).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let page = call(a, "GET", "/api/players/gus", None, None).await.body;
+    assert_eq!((&page["guest"], &page["games"][0]["id"]), (&json!(false), &json!(id)));
 }

@@ -62,7 +62,7 @@ async fn tokens_and_the_bot_routes_refuse_what_they_must() {
     let r = as_bot(a, "POST", &format!("/api/bot/game/{id}/move/11-15"), &t, None).await;
     assert_eq!(r.status, 403, "{}", r.body);
     // The token logs in like the cookie.
-    assert_eq!(as_bot(a, "GET", "/api/session", &t, None).await.body, json!({"name": "ann"}));
+    assert_eq!(as_bot(a, "GET", "/api/session", &t, None).await.body, json!({"name": "ann", "guest": false}));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1109,3 +1109,21 @@ async fn quick_pairing_brings_two_players_to_one_game() {
         c.close().await.unwrap();
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_plays_by_name_and_later_sets_a_password() {
+    let Some((addr, d)) = start("guest").await else { return };
+    let c = browser(&d, 1024, 800, "en-US").await;
+    c.goto(&format!("http://{addr}/login")).await.unwrap();
+    find(&c, "input[name=name]").await.send_keys("gus").await.unwrap();
+    click(&c, "#guest").await;
+    until("the guest's name in the header", || async { text(&c, "#account").await.contains("gus") }).await;
+    assert_eq!(get(addr, "/api/players/gus").await["guest"], true);
+    click(&c, "#me").await;
+    find(&c, "#claim-password").await.send_keys("a good password").await.unwrap();
+    shot(&c, "guest-claim").await;
+    click(&c, "#claim button").await;
+    until("the account claimed", || async { get(addr, "/api/players/gus").await["guest"] == false }).await;
+    find(&c, "#new-token").await;
+    c.close().await.unwrap();
+}

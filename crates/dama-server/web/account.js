@@ -48,12 +48,13 @@ export function loginPage(main) {
     const f = e.target.closest('form');
     const d = new FormData(f);
     const body = { name: String(d.get('name') || '').trim(), password: String(d.get('password') || '') };
+    if (path === '/api/guests') delete body.password;
     for (const b of f.querySelectorAll('button')) b.disabled = true;
     try {
       const r = await api('POST', path, body);
       me = r.name;
       drawHeader();
-      toast(t(path === '/api/accounts' ? 'account_created' : 'logged_in', { name: me }));
+      toast(t(path === '/api/session' ? 'logged_in' : 'account_created', { name: me }));
       go('/');
     } catch (err) {
       f.querySelector('.error').textContent = err.message;
@@ -75,6 +76,12 @@ export function loginPage(main) {
           const f = e.target.closest('form');
           if (f.reportValidity()) submit({ preventDefault() {}, target: e.target }, '/api/accounts');
         } }, t('sign_up'))),
+      el('p', { class: 'row' },
+        el('button', { type: 'button', class: 'btn', id: 'guest', onclick: (e) => {
+          const name = e.target.closest('form').querySelector('input[name=name]');
+          if (name.reportValidity()) submit({ preventDefault() {}, target: e.target }, '/api/guests');
+        } }, t('play_as_guest'))),
+      el('p', { class: 'muted' }, t('guest_explained')),
     );
     main.replaceChildren(form);
   }
@@ -101,6 +108,25 @@ function chart(points) {
     `<text x="2" y="12" font-size="10">${r1 - 20}</text><text x="2" y="${h - 4}" font-size="10">${r0 + 20}</text>` +
     `<path d="${path}" fill="none" stroke="currentColor" stroke-width="2"/>`;
   return svg;
+}
+
+/** On a guest's own page: set a password to keep the name and its games. */
+function claimSection() {
+  const input = el('input', { type: 'password', name: 'password', id: 'claim-password', autocomplete: 'new-password', minlength: 8, maxlength: 128, required: true });
+  const submit = async (e) => {
+    e.preventDefault();
+    try {
+      await api('POST', '/api/accounts/password', { password: input.value });
+      toast(t('claimed'));
+      go(`/player/${encodeURIComponent(me)}`, true);
+    } catch (err) {
+      toast(err.message, true);
+    }
+  };
+  return el('form', { class: 'login', id: 'claim', onsubmit: submit },
+    el('h2', {}, t('guest_claim')),
+    el('p', {}, el('label', {}, t('password'), input)),
+    el('button', { type: 'submit', class: 'btn primary' }, t('guest_claim_button')));
 }
 
 /** On one's own page: a token for programs that play for the account (shown once). */
@@ -162,7 +188,8 @@ export function playerPage(main, name) {
         el('h2', {}, t('recent_games_of')),
         games.length ? el('table', { id: 'games' }, el('tbody', {}, games)) : el('p', { class: 'muted' }, t('no_games')),
         games.length ? el('p', {}, el('a', { href: `/api/players/${encodeURIComponent(data.name)}/games.pdn`, class: 'btn', id: 'all-pdn', download: true }, t('download_all_pdn'))) : null,
-        me === data.name ? tokenSection() : null),
+        me === data.name && data.guest ? claimSection() : null,
+        me === data.name && !data.guest ? tokenSection() : null),
     );
   }
   api('GET', `/api/players/${encodeURIComponent(name)}`).then(

@@ -9,6 +9,9 @@ use crate::rating::Speed;
 use crate::registry::Ctx;
 use crate::store::GameRow;
 
+/// Why a guest may not play a rated game.
+pub(super) const GUEST_RATED: &str = "a guest plays casual games only: set a password to play rated games";
+
 /// The players and rating changes of a stored game.
 pub(super) async fn load_players(
     ctx: &Ctx,
@@ -53,6 +56,9 @@ impl Actor {
         let Some(p) = player else {
             return Err(ApiError::Forbidden("log in to play a rated game".into()));
         };
+        if p.guest {
+            return Err(ApiError::Forbidden(GUEST_RATED.into()));
+        }
         if self.players.iter().flatten().any(|q| q.id == p.id) {
             return Err(ApiError::Forbidden("you cannot play a rated game against yourself".into()));
         }

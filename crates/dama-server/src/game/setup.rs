@@ -38,8 +38,12 @@ pub struct Created {
 /// player creating it, if any.
 pub async fn create(ctx: Ctx, opts: Options, creator: Option<Player>) -> Result<Created, ApiError> {
     opts.validate()?;
-    if opts.rated && creator.is_none() {
-        return Err(ApiError::Forbidden("log in to play a rated game".into()));
+    if opts.rated {
+        match &creator {
+            None => return Err(ApiError::Forbidden("log in to play a rated game".into())),
+            Some(p) if p.guest => return Err(ApiError::Forbidden(rated::GUEST_RATED.into())),
+            Some(_) => {}
+        }
     }
     ctx.room_for_a_game()?;
     let mine = match opts.color {

@@ -153,11 +153,14 @@ pub struct Player {
     pub id: String,
     /// Its name.
     pub name: String,
+    /// A guest (a name only): casual games only.
+    pub guest: bool,
 }
 
 impl From<crate::store::AccountRow> for Player {
     fn from(a: crate::store::AccountRow) -> Player {
-        Player { id: a.id, name: a.name }
+        let guest = a.is_guest();
+        Player { id: a.id, name: a.name, guest }
     }
 }
 

@@ -13,10 +13,18 @@ pub struct AccountRow {
     pub id: String,
     /// The name as its owner wrote it.
     pub name: String,
-    /// The Argon2id hash of the password (PHC string).
+    /// The Argon2id hash of the password (PHC string); empty for a guest, who has a
+    /// name only until they set a password.
     pub password_hash: String,
     /// Creation time, ms since the epoch.
     pub created_ms: i64,
+}
+
+impl AccountRow {
+    /// A guest: a name without a password (no log-in from elsewhere, no rated games).
+    pub fn is_guest(&self) -> bool {
+        self.password_hash.is_empty()
+    }
 }
 
 /// A stored rating in one variant and speed class.
@@ -193,6 +201,17 @@ impl Store {
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(StoreError)
+    }
+
+    /// Sets a guest's password: the account becomes a full one, keeping its name and
+    /// games. `Ok(false)` when it has a password already.
+    pub async fn set_password(&self, account_id: &str, password_hash: &str) -> Result<bool, StoreError> {
+        let r = sqlx::query("UPDATE accounts SET password_hash = $1 WHERE id = $2 AND password_hash = ''")
+            .bind(password_hash)
+            .bind(account_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(r.rows_affected() == 1)
     }
 
     /// The account with this id.
