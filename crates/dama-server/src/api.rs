@@ -269,6 +269,9 @@ struct ListQuery {
     state: Option<String>,
 }
 
+/// Live games listed with their position.
+const LIVE_THUMBNAILS: usize = 20;
+
 async fn list(State(st): State<AppState>, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
     let state = q.state.unwrap_or_else(|| "waiting".into());
     if !["waiting", "live", "finished"].contains(&state.as_str()) {
@@ -277,11 +280,26 @@ async fn list(State(st): State<AppState>, Query(q): Query<ListQuery>) -> Result<
     let rows = st.ctx.store.list(&state, 100).await?;
     // Only lobby games are public: invitations, games on one device and games against
     // the engine are reached by their own link only.
-    let games: Vec<_> = rows
+    let mut games: Vec<_> = rows
         .iter()
         .filter(|r| r.mode == "open")
         .map(|r| json!({"id": r.id, "variant": r.variant, "mode": r.mode, "state": r.status, "result": r.result, "created_ms": r.created_ms}))
         .collect();
+    // Games being played show their position (for the lobby's thumbnails), read from
+    // the games in memory; a game is not loaded for it.
+    if state == "live" {
+        for g in games.iter_mut().take(LIVE_THUMBNAILS) {
+            let running = g["id"].as_str().and_then(|id| st.ctx.games.running(id));
+            if let Some(snap) = match running {
+                Some(h) => h.snapshot().await.ok(),
+                None => None,
+            } {
+                g["fen"] = json!(snap.fen);
+                g["players"] =
+                    json!(snap.players.iter().map(|p| p.as_ref().map(|p| p.name.clone())).collect::<Vec<_>>());
+            }
+        }
+    }
     Ok(Json(json!({ "games": games })).into_response())
 }
 

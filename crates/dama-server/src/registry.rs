@@ -44,6 +44,12 @@ impl Registry {
         self.games.lock().unwrap_or_else(|e| e.into_inner()).insert(id.to_string(), Arc::new(cell));
     }
 
+    /// The task of a game in memory, without loading it.
+    pub fn running(&self, id: &str) -> Option<GameHandle> {
+        let g = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        g.get(id).and_then(|s| s.get()).filter(|h| !h.is_closed()).cloned()
+    }
+
     /// Games in memory now.
     pub fn loaded(&self) -> usize {
         let g = self.games.lock().unwrap_or_else(|e| e.into_inner());

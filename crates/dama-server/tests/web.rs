@@ -1105,6 +1105,10 @@ async fn quick_pairing_brings_two_players_to_one_game() {
     assert_eq!(snap["state"], "live");
     assert_eq!(snap["options"]["time"], json!({"kind": "fischer", "initial_ms": 180000, "increment_ms": 2000}));
     shot(&b, "quick-pairing").await;
+    // The home page shows the game being played as a small board.
+    a.goto(&format!("http://{addr}/")).await.unwrap();
+    find(&a, &format!("a.thumb[data-game='{id}'] svg circle")).await;
+    shot(&a, "live-thumbnails").await;
     for c in [a, b] {
         c.close().await.unwrap();
     }

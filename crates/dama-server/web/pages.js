@@ -277,6 +277,15 @@ export function homePage(main) {
       el('p', { class: 'muted' }, t(me ? 'quick_rated' : 'quick_casual')));
   }
 
+  /** A game being played, as a small board with its players; a click watches it. */
+  function thumb(g) {
+    const v = variants.get(g.variant);
+    const board = v && g.fen ? diagram({ ...v, start: g.fen }, null) : null;
+    const names = (g.players || []).map((n) => n || t('anonymous')).join(' – ');
+    return el('a', { href: `/game/${g.id}`, 'data-link': true, class: 'thumb', 'data-game': g.id },
+      board, el('span', {}, variantName(g.variant)), names ? el('span', { class: 'muted' }, names) : null);
+  }
+
   /** Accepts a seek: the free seat of its game, then the game. */
   async function accept(id) {
     try {
@@ -356,7 +365,10 @@ export function homePage(main) {
       const next = el('div', { class: 'lobby' },
         section('seeks', t('lobby'), w.games.map(seekRow), t('lobby_empty')),
         w.games.length ? seekGraph(w.games) : null,
-        section('watch-list', t('watch_live'), l.games.slice(0, 20).map((g) => row(g, link(`/game/${g.id}`, t('watch')))), t('watch_empty')),
+        l.games.length
+          ? el('section', { id: 'watch-list' }, el('h2', {}, t('watch_live')),
+            el('div', { class: 'thumbs' }, ...l.games.slice(0, 20).map(thumb)))
+          : section('watch-list', t('watch_live'), [], t('watch_empty')),
         f.games.length ? section('recent', t('recent_games'), f.games.slice(0, 10).map((g) => row(g, link(`/replay?game=${g.id}`, t('replay')))), '') : null);
       lobby.replaceWith(next);
       lobby = next;
