@@ -46,6 +46,10 @@ pub struct Args {
     /// public network, e.g. 127.0.0.1:9100).
     #[arg(long, env = "DAMA_METRICS_BIND")]
     pub metrics_bind: Option<SocketAddr>,
+    /// Let International engines play on the site by DamExchange: they connect to ADDR
+    /// and their game requests are offered in the lobby (off by default).
+    #[arg(long, env = "DAMA_DXP_BIND")]
+    pub dxp_bind: Option<SocketAddr>,
     /// The limits (the `[limits]` table of the settings file).
     #[command(flatten, next_help_heading = "Limits")]
     #[serde(default)]
@@ -85,6 +89,7 @@ impl Args {
             egdb_build: Some(self.egdb_build.or(file.egdb_build).unwrap_or(true)),
             log_format: Some(self.log_format.or(file.log_format).unwrap_or_default()),
             metrics_bind: self.metrics_bind.or(file.metrics_bind),
+            dxp_bind: self.dxp_bind.or(file.dxp_bind),
             limits: self.limits.or(&file.limits).resolved(),
         })
     }
@@ -129,6 +134,7 @@ pub fn run(a: Args) -> Result<()> {
         bind: set.bind.expect("resolved"),
         database_url: url.clone(),
         metrics: set.metrics_bind,
+        dxp: set.dxp_bind,
         limits: set.limits,
     };
     std::thread::spawn(move || endgame_tables(&dir, build));

@@ -9,6 +9,7 @@ pub mod api;
 pub mod bot;
 pub mod client;
 pub mod clock;
+pub mod dxp;
 pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
@@ -68,6 +69,8 @@ pub struct Setup {
     pub database_url: String,
     /// Where to serve Prometheus metrics, if anywhere.
     pub metrics: Option<SocketAddr>,
+    /// Where International engines connect by DamExchange, if anywhere.
+    pub dxp: Option<SocketAddr>,
     /// The limits.
     pub limits: Limits,
 }
@@ -80,7 +83,7 @@ pub async fn serve(
     ready: impl FnOnce(SocketAddr, usize),
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let Setup { bind, database_url, metrics, limits } = setup;
+    let Setup { bind, database_url, metrics, dxp, limits } = setup;
     // The recorder first, so that restoring the games is counted too.
     let handle = metrics.map(|_| metrics::install()).transpose()?;
     let (router, state, restored) = app(&database_url, limits).await?;
@@ -96,6 +99,11 @@ pub async fn serve(
                 tracing::error!(error = %error::Chain(&e), "metrics listener");
             }
         });
+    }
+    if let Some(addr) = dxp {
+        let l = tokio::net::TcpListener::bind(addr).await.map_err(|e| ServeError::Bind(addr, e))?;
+        tracing::info!(addr = %l.local_addr()?, "DXP engines connect here");
+        tokio::spawn(dxp::serve(l, state.ctx.clone()));
     }
     ready(listener.local_addr()?, restored);
     run(listener, router, state, stop, SHUTDOWN_GRACE).await
