@@ -137,3 +137,26 @@ fn a_match_against_a_dxp_engine_plays_every_game_to_its_end() {
     assert_eq!(text.matches("[Event ").count(), 2);
     let _ = std::fs::remove_file(pdn);
 }
+
+/// Run by hand with Scan 2.0 built beside the project and listening for DXP (in its
+/// `scan.ini`: `dxp-server = true`, `dxp-initiator = false`; then `scan dxp`):
+/// `DAMA_DXP_ENGINE=127.0.0.1:27531 cargo test --release --test dxp -- --ignored`.
+#[test]
+#[ignore = "needs a DXP engine such as Scan 2.0 (DAMA_DXP_ENGINE=HOST:PORT)"]
+fn a_match_against_scan_over_dxp() {
+    let Ok(addr) = std::env::var("DAMA_DXP_ENGINE") else { panic!("set DAMA_DXP_ENGINE=HOST:PORT") };
+    let pdn = std::env::temp_dir().join(format!("dama-scan-dxp-{}.pdn", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["match", "--variant", "international", "--a", "dama hub", "--games", "2", "--movetime", "0.1"])
+        .args(["--b", &format!("dxp://{addr}"), "--pdn"])
+        .arg(&pdn)
+        .env("DAMA_PROGRESS_MS", "0")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("2 games, +"), "{stdout}");
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(text.matches("[Event ").count(), 2);
+    let _ = std::fs::remove_file(pdn);
+}

@@ -1021,9 +1021,12 @@ async fn two_accounts_play_a_rated_game_and_see_their_ratings() {
     click(&a, "input[name=mode][value=open]").await;
     find(&a, "select[name=time]").await.select_by_value("f3_2").await.unwrap();
     click(&a, "#rated").await;
+    find(&a, "#range-lo").await.send_keys("1400").await.unwrap();
+    find(&a, "#range-hi").await.send_keys("1700").await.unwrap();
     click(&a, "#start").await;
     let id = game_id(&a).await;
     assert_eq!(get(addr, &format!("/api/games/{id}")).await["options"]["rated"], true);
+    assert_eq!(get(addr, "/api/seeks").await["seeks"][0]["rating_range"], json!([1400, 1700]));
     // Bob signs up in his own browser and joins from the lobby.
     sign_up(&b, addr, "bob").await;
     // The lobby lists the seek with ann's name and rating, and its dot on the graph.

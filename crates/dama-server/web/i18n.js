@@ -93,6 +93,7 @@ const en = {
   download_all_pdn: 'Download all games (PDN)', programs: 'Programs', programs_intro: 'A program can play for your account through the bot API (docs/bots.md).', new_token: 'Make an API token', token_once: 'Your token (shown only now; keep it secret):',
   quick_pairing: 'Quick pairing: {variant}', quick_rated: 'Rated: joins a waiting player at that clock, or waits for one.', quick_casual: 'Casual (log in for rated): joins a waiting player at that clock, or waits for one.',
   play_as_guest: 'Play as a guest (name only)', guest_explained: 'A guest keeps its games under its name and plays casual games; set a password later to keep the account and play rated games.', guest_claim: 'You play as a guest: set a password to keep this name and its games', guest_claim_button: 'Set the password', claimed: 'Your account is yours: log in with its password from anywhere.',
+  rating_range: 'Opponents rated', rating_from: 'lowest rating', rating_to: 'highest rating',
 };
 
 const es = {
@@ -178,6 +179,7 @@ const es = {
   download_all_pdn: 'Descargar todas las partidas (PDN)', programs: 'Programas', programs_intro: 'Un programa puede jugar con tu cuenta mediante la API de bots (docs/bots.md).', new_token: 'Crear un token de API', token_once: 'Tu token (solo se muestra ahora; guárdalo en secreto):',
   quick_pairing: 'Emparejamiento rápido: {variant}', quick_rated: 'Puntuable: se une a quien espera con ese reloj, o espera a alguien.', quick_casual: 'Amistosa (entra para puntuables): se une a quien espera con ese reloj, o espera a alguien.',
   play_as_guest: 'Jugar como invitado (solo un nombre)', guest_explained: 'Un invitado guarda sus partidas con su nombre y juega partidas amistosas; pon una contraseña más tarde para conservar la cuenta y jugar partidas puntuables.', guest_claim: 'Juegas como invitado: pon una contraseña para conservar este nombre y sus partidas', guest_claim_button: 'Poner la contraseña', claimed: 'La cuenta es tuya: entra con su contraseña desde cualquier sitio.',
+  rating_range: 'Rivales con puntuación', rating_from: 'puntuación mínima', rating_to: 'puntuación máxima',
 };
 
 const pt = {
@@ -263,6 +265,7 @@ const pt = {
   download_all_pdn: 'Descarregar todas as partidas (PDN)', programs: 'Programas', programs_intro: 'Um programa pode jogar pela sua conta através da API de bots (docs/bots.md).', new_token: 'Criar um token de API', token_once: 'O seu token (mostrado só agora; guarde-o em segredo):',
   quick_pairing: 'Emparelhamento rápido: {variant}', quick_rated: 'Vale pontos: junta-se a quem espera com esse relógio, ou espera por alguém.', quick_casual: 'Amistosa (entre para valer pontos): junta-se a quem espera com esse relógio, ou espera por alguém.',
   play_as_guest: 'Jogar como convidado (só um nome)', guest_explained: 'Um convidado guarda as partidas com o seu nome e joga partidas amistosas; defina uma senha mais tarde para manter a conta e jogar partidas valendo pontos.', guest_claim: 'Joga como convidado: defina uma senha para manter este nome e as suas partidas', guest_claim_button: 'Definir a senha', claimed: 'A conta é sua: entre com a senha de qualquer lugar.',
+  rating_range: 'Adversários com classificação', rating_from: 'classificação mínima', rating_to: 'classificação máxima',
 };
 
 const tr = {
@@ -348,6 +351,7 @@ const tr = {
   download_all_pdn: 'Tüm oyunları indir (PDN)', programs: 'Programlar', programs_intro: 'Bir program bot API ile hesabınız adına oynayabilir (docs/bots.md).', new_token: 'API anahtarı oluştur', token_once: 'Anahtarınız (yalnızca şimdi gösterilir; gizli tutun):',
   quick_pairing: 'Hızlı eşleşme: {variant}', quick_rated: 'Puanlı: o sürede bekleyen birine katılır ya da birini bekler.', quick_casual: 'Puansız (puanlı için giriş yapın): o sürede bekleyen birine katılır ya da birini bekler.',
   play_as_guest: 'Misafir olarak oyna (yalnızca ad)', guest_explained: 'Misafir oyunlarını adıyla saklar ve puansız oynar; hesabı korumak ve puanlı oynamak için sonra bir parola belirleyin.', guest_claim: 'Misafir olarak oynuyorsunuz: bu adı ve oyunlarını korumak için bir parola belirleyin', guest_claim_button: 'Parolayı belirle', claimed: 'Hesap artık sizin: parolasıyla her yerden giriş yapın.',
+  rating_range: 'Rakip puanı', rating_from: 'en düşük puan', rating_to: 'en yüksek puan',
 };
 
 const ru = {
@@ -433,6 +437,7 @@ const ru = {
   download_all_pdn: 'Скачать все партии (PDN)', programs: 'Программы', programs_intro: 'Программа может играть за ваш аккаунт через API ботов (docs/bots.md).', new_token: 'Создать API-токен', token_once: 'Ваш токен (показан только сейчас; храните его в секрете):',
   quick_pairing: 'Быстрая игра: {variant}', quick_rated: 'Рейтинговая: присоединяет к ждущему игроку с этим контролем или ждёт соперника.', quick_casual: 'Товарищеская (войдите для рейтинговых): присоединяет к ждущему игроку с этим контролем или ждёт соперника.',
   play_as_guest: 'Играть как гость (только имя)', guest_explained: 'Гость хранит партии под своим именем и играет товарищеские партии; задайте пароль позже, чтобы сохранить аккаунт и играть рейтинговые партии.', guest_claim: 'Вы играете как гость: задайте пароль, чтобы сохранить это имя и партии', guest_claim_button: 'Задать пароль', claimed: 'Аккаунт ваш: входите с паролем откуда угодно.',
+  rating_range: 'Рейтинг соперника', rating_from: 'наименьший рейтинг', rating_to: 'наибольший рейтинг',
 };
 
 const DICTS = { en, es, pt, tr, ru };

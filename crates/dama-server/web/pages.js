@@ -67,6 +67,7 @@ export function homePage(main) {
     touch_move: !!saved.touch_move,
     suggestions: !!saved.suggestions,
     rated: !!saved.rated,
+    range: saved.range || ['', ''],
     custom: { minutes: 5, inc: 3, move_s: 60, capture_s: 20, ...(saved.custom || {}) },
     fen: '',
   };
@@ -86,6 +87,7 @@ export function homePage(main) {
     form.touch_move = d.get('touch_move') === 'on';
     form.suggestions = d.get('suggestions') === 'on';
     form.rated = d.get('rated') === 'on';
+    if (d.get('range_lo') !== null) form.range = [d.get('range_lo') || '', d.get('range_hi') || ''];
     form.fen = (d.get('fen') || '').trim();
   };
 
@@ -106,6 +108,10 @@ export function homePage(main) {
       suggestions: form.suggestions,
     };
     if (form.rated && me && (form.mode === 'friend' || form.mode === 'open')) body.rated = true;
+    const [lo, hi] = form.range.map((x) => Number(x));
+    if (form.mode === 'open' && (form.range[0] !== '' || form.range[1] !== '')) {
+      body.rating_range = [form.range[0] === '' ? 0 : lo, form.range[1] === '' ? 4000 : hi];
+    }
     if (fen) body.fen = fen;
     const btn = e.target.querySelector('button[type=submit]');
     btn.disabled = true;
@@ -237,6 +243,12 @@ export function homePage(main) {
                 : el('a', { href: '/login', 'data-link': true, id: 'rated-login' }, t('rated_needs_login'))
               : null,
           ),
+          form.mode === 'open'
+            ? el('p', { class: 'row' }, t('rating_range'), ' ',
+                el('input', { type: 'number', name: 'range_lo', id: 'range-lo', min: 0, max: 4000, step: 50, value: form.range[0], class: 'num', 'aria-label': t('rating_from') }),
+                ' – ',
+                el('input', { type: 'number', name: 'range_hi', id: 'range-hi', min: 0, max: 4000, step: 50, value: form.range[1], class: 'num', 'aria-label': t('rating_to') }))
+            : null,
           el('details', {}, el('summary', {}, t('from_position')),
             el('input', { name: 'fen', placeholder: v ? v.start : '', 'aria-label': 'FEN', style: 'width:100%' })),
         ),
