@@ -165,20 +165,31 @@ pub async fn sign_up(
     let c: Credentials = parse_body(&body)?;
     check_name(&c.name).map_err(ApiError::BadRequest)?;
     check_password(&c.password).map_err(ApiError::BadRequest)?;
+    register(&st, ip, c.name, Some(c.password)).await
+}
+
+/// Opens an account (a guest without a password) once the address may, and logs it in:
+/// 201 and the cookie, or 409 when the name is taken. The password is hashed only after
+/// the rate check, so that hashing cannot be used to load the server.
+async fn register(
+    st: &AppState,
+    ip: std::net::IpAddr,
+    name: String,
+    password: Option<String>,
+) -> Result<Response, ApiError> {
     if !st.logins.by_address.allow(ip) {
         return Err(too_many());
     }
-    let account = AccountRow {
-        id: secret::token(),
-        name: c.name.clone(),
-        password_hash: hash_password(c.password).await?,
-        created_ms: now_ms(),
+    let password_hash = match password {
+        Some(p) => hash_password(p).await?,
+        None => String::new(),
     };
+    let account = AccountRow { id: secret::token(), name, password_hash, created_ms: now_ms() };
     if !st.store().create_account(&account).await? {
-        return Err(ApiError::Conflict(format!("the name '{}' is taken", c.name)));
+        return Err(ApiError::Conflict(format!("the name '{}' is taken", account.name)));
     }
-    tracing::info!(name = %account.name, "account created");
-    start_session(&st, &account, StatusCode::CREATED).await
+    tracing::info!(name = %account.name, guest = account.is_guest(), "account created");
+    start_session(st, &account, StatusCode::CREATED).await
 }
 
 /// `POST /api/session {"name", "password"}`: logs in (the session cookie); 401 for a
@@ -227,16 +238,7 @@ pub async fn guest(
     same_origin(&headers)?;
     let g: GuestRequest = parse_body(&body)?;
     check_name(&g.name).map_err(ApiError::BadRequest)?;
-    if !st.logins.by_address.allow(ip) {
-        return Err(too_many());
-    }
-    let account =
-        AccountRow { id: secret::token(), name: g.name.clone(), password_hash: String::new(), created_ms: now_ms() };
-    if !st.store().create_account(&account).await? {
-        return Err(ApiError::Conflict(format!("the name '{}' is taken", g.name)));
-    }
-    tracing::info!(name = %account.name, "guest account created");
-    start_session(&st, &account, StatusCode::CREATED).await
+    register(&st, ip, g.name, None).await
 }
 
 #[derive(Deserialize)]

@@ -75,6 +75,9 @@ pub async fn list(State(st): State<AppState>) -> Json<serde_json::Value> {
 pub async fn accept(State(st): State<AppState>, Path(id): Path<String>, Me(me): Me) -> Result<Response, ApiError> {
     let seek = st.ctx.lobby.get(&id).ok_or_else(|| ApiError::NoSeek(id.chars().take(40).collect()))?;
     let player = me.map(Player::from);
+    if player.as_ref().is_some_and(|p| seek.name.as_deref() == Some(p.name.as_str())) {
+        return Err(ApiError::Conflict("this is your own seek".into()));
+    }
     if let Some([lo, hi]) = seek.rating_range {
         let r = game::rating_for(&st.ctx, player.as_ref(), &seek.variant, seek.speed).await?;
         if !in_range(&seek, r.rating) {

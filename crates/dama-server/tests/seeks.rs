@@ -106,6 +106,8 @@ async fn seeks_keep_their_rating_range_and_can_be_cancelled(db: String) {
         (&json!(1500), &json!([1600, 2200]), &json!(true))
     );
     assert!(mine["name"].as_str().unwrap().starts_with("ann"));
+    let (st, v) = post(a, &format!("/api/seeks/{id}/accept"), Some(&ann), None).await;
+    assert_eq!((st, v["error"].as_str()), (409, Some("this is your own seek")));
     // Bob is a newcomer (1500): outside the range.
     let (st, v) = post(a, &format!("/api/seeks/{id}/accept"), Some(&bob), None).await;
     assert_eq!(st, 403, "{v}");
