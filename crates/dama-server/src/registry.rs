@@ -3,6 +3,7 @@
 //! across I/O, so a flood of requests for unknown games slows no other game.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -17,10 +18,20 @@ use crate::store::Store;
 
 type Slot = Arc<OnceCell<GameHandle>>;
 
-/// The games whose task is running (or being started), by id.
+/// The games whose task is running (or being started), by id, and how many tasks run.
 #[derive(Clone, Default)]
 pub struct Registry {
     games: Arc<Mutex<HashMap<String, Slot>>>,
+    running: Arc<AtomicUsize>,
+}
+
+/// Counts a game's task as running until dropped (when the task ends, however it ends).
+pub struct Running(Arc<AtomicUsize>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 impl Registry {
@@ -50,10 +61,16 @@ impl Registry {
         g.get(id).and_then(|s| s.get()).filter(|h| !h.is_closed()).cloned()
     }
 
-    /// Games in memory now.
+    /// Games in memory now: their tasks, counted as they start and end (no scan of the
+    /// registry, which the limit check on every new or loaded game would pay for).
     pub fn loaded(&self) -> usize {
-        let g = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        g.values().filter(|s| s.get().is_some_and(|h| !h.is_closed())).count()
+        self.running.load(Ordering::Relaxed)
+    }
+
+    /// Counts a game's task as running; hold the guard in the task.
+    pub fn task_started(&self) -> Running {
+        self.running.fetch_add(1, Ordering::Relaxed);
+        Running(self.running.clone())
     }
 
     /// Drops the entries of games whose task ended.
@@ -216,5 +233,20 @@ impl Ctx {
             }
         }
         Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod running_tests {
+    #[test]
+    fn a_task_counts_while_its_guard_lives() {
+        let r = super::Registry::default();
+        let a = r.task_started();
+        let b = r.task_started();
+        assert_eq!(r.loaded(), 2);
+        drop(a);
+        assert_eq!(r.loaded(), 1);
+        drop(b);
+        assert_eq!(r.loaded(), 0);
     }
 }

@@ -267,7 +267,11 @@ fn spawn(
         State::Waiting => {}
     }
     let (tx, rx) = mpsc::channel(16);
-    tokio::spawn(a.run(rx));
+    let running = a.ctx.games.task_started();
+    tokio::spawn(async move {
+        let _running = running;
+        a.run(rx).await;
+    });
     Ok(GameHandle { tx })
 }
 
