@@ -20,7 +20,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::api::{AppState, PeerIp};
+use crate::api::{parse, AppState, PeerIp};
 use crate::error::ApiError;
 use crate::game::now_ms;
 use crate::limits::RateLimiter;
@@ -145,10 +145,6 @@ async fn start_session(st: &AppState, account: &AccountRow, status: StatusCode) 
     Ok((status, [(header::SET_COOKIE, cookie_header(&token, SESSION_DAYS * 24 * 3600))], body).into_response())
 }
 
-fn parse_body<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
-    serde_json::from_str(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
-}
-
 fn too_many() -> ApiError {
     ApiError::TooMany("too many attempts; wait a minute and try again".into())
 }
@@ -162,7 +158,7 @@ pub async fn sign_up(
     body: String,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
-    let c: Credentials = parse_body(&body)?;
+    let c: Credentials = parse(&body)?;
     check_name(&c.name).map_err(ApiError::BadRequest)?;
     check_password(&c.password).map_err(ApiError::BadRequest)?;
     register(&st, ip, c.name, Some(c.password)).await
@@ -201,7 +197,7 @@ pub async fn log_in(
     body: String,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
-    let c: Credentials = parse_body(&body)?;
+    let c: Credentials = parse(&body)?;
     let key = crate::store::name_key(&c.name);
     if !st.logins.by_name.would_allow(&key) || !st.logins.by_address.allow(ip) {
         return Err(too_many());
@@ -236,7 +232,7 @@ pub async fn guest(
     body: String,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
-    let g: GuestRequest = parse_body(&body)?;
+    let g: GuestRequest = parse(&body)?;
     check_name(&g.name).map_err(ApiError::BadRequest)?;
     register(&st, ip, g.name, None).await
 }
@@ -258,7 +254,7 @@ pub async fn claim(
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
     let Some(me) = me else { return Err(ApiError::Unauthorized("log in first".into())) };
-    let p: PasswordRequest = parse_body(&body)?;
+    let p: PasswordRequest = parse(&body)?;
     check_password(&p.password).map_err(ApiError::BadRequest)?;
     if !me.is_guest() {
         return Err(ApiError::Conflict("this account has a password already".into()));
@@ -289,6 +285,11 @@ pub async fn whoami(Me(me): Me) -> Json<serde_json::Value> {
     }
 }
 
+/// The account of a player's page, or 404.
+async fn named(st: &AppState, name: &str) -> Result<AccountRow, ApiError> {
+    st.store().account_named(name).await?.ok_or_else(|| ApiError::NoPlayer(name.chars().take(40).collect()))
+}
+
 /// `GET /api/players/{name}`: the player's name, when they joined, their ratings by
 /// variant and speed class (`rating`, `rd`, `games`, `provisional`), the rating after
 /// each rated game (`history`: variant, class, then `[at_ms, rating]` pairs), wins,
@@ -296,9 +297,7 @@ pub async fn whoami(Me(me): Me) -> Json<serde_json::Value> {
 /// most recent games.
 pub async fn player(State(st): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {
     type Table = BTreeMap<String, serde_json::Map<String, serde_json::Value>>;
-    let Some(account) = st.store().account_named(&name).await? else {
-        return Err(ApiError::NoPlayer(name.chars().take(40).collect()));
-    };
+    let account = named(&st, &name).await?;
     let mut ratings = Table::new();
     for r in st.store().ratings(&account.id).await? {
         if Speed::from_key(&r.speed).is_none() {
@@ -334,7 +333,7 @@ pub async fn player(State(st): State<AppState>, Path(name): Path<String>) -> Res
             recent.push(json!({
                 "id": g.id,
                 "variant": g.variant,
-                "color": if g.seat == 0 { "white" } else { "black" },
+                "color": g.seat.to_string(),
                 "state": g.status,
                 "result": outcome.map(|o| ["win", "draw", "loss"][o]),
                 "rated": opts.as_ref().is_some_and(|o| o.rated),
@@ -363,16 +362,13 @@ const PDN_GAMES: i64 = 2000;
 /// `GET /api/players/{name}/games.pdn`: the player's finished games as one PDN file,
 /// newest first (at most 2,000; aborted games left out).
 pub async fn player_pdn(State(st): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {
-    let Some(account) = st.store().account_named(&name).await? else {
-        return Err(ApiError::NoPlayer(name.chars().take(40).collect()));
-    };
+    let account = named(&st, &name).await?;
     let mut out = String::new();
-    for g in st.store().account_games(&account.id, PDN_GAMES).await? {
+    for row in st.store().account_finished_games(&account.id, PDN_GAMES).await? {
         // Aborted games (no result) are not part of a player's record.
-        if g.status != "finished" || g.result.as_deref().is_none_or(|r| r == "*") {
+        if row.result.as_deref().is_none_or(|r| r == "*") {
             continue;
         }
-        let Some(row) = st.store().game(&g.id).await? else { continue };
         out.push_str(&crate::game::stored_pdn(&st.ctx, &row).await?);
         out.push('\n');
     }
@@ -394,7 +390,7 @@ fn outcome_of(g: &crate::store::PlayedGame) -> Option<usize> {
     let winner = dama_core::record::result_winner(g.result.as_deref()?, variant.first_to_move())?;
     Some(match winner {
         None => 1,
-        Some(c) if c.index() == g.seat => 0,
+        Some(c) if c == g.seat => 0,
         Some(_) => 2,
     })
 }
@@ -419,6 +415,12 @@ async fn token_account(headers: &HeaderMap, st: &AppState) -> Result<Option<(Acc
     }
 }
 
+/// The account a request's log-in cookie logs in, if its session has not expired.
+async fn cookie_account(headers: &HeaderMap, st: &AppState) -> Result<Option<AccountRow>, ApiError> {
+    let Some(token) = session_token(headers) else { return Ok(None) };
+    Ok(st.store().session_account(&secret::hash(&token), now_ms()).await?)
+}
+
 /// The logged-in account of a request, if any: by the log-in cookie, or by an API
 /// token (`Authorization: Bearer`). An unknown or expired session is nobody; an
 /// unknown token is refused.
@@ -430,8 +432,7 @@ impl FromRequestParts<AppState> for Me {
         if let Some((account, _)) = token_account(&parts.headers, st).await? {
             return Ok(Me(Some(account)));
         }
-        let Some(token) = session_token(&parts.headers) else { return Ok(Me(None)) };
-        Ok(Me(st.store().session_account(&secret::hash(&token), now_ms()).await?))
+        Ok(Me(cookie_account(&parts.headers, st).await?))
     }
 }
 
@@ -462,14 +463,11 @@ struct TokenRequest {
 /// server keeps only its hash).
 pub async fn new_token(State(st): State<AppState>, headers: HeaderMap, body: String) -> Result<Response, ApiError> {
     same_origin(&headers)?;
-    let Some(cookie) = session_token(&headers) else {
-        return Err(ApiError::Unauthorized("log in to make an API token".into()));
-    };
-    let Some(account) = st.store().session_account(&secret::hash(&cookie), now_ms()).await? else {
+    let Some(account) = cookie_account(&headers, &st).await? else {
         return Err(ApiError::Unauthorized("log in to make an API token".into()));
     };
     let req: TokenRequest =
-        if body.trim().is_empty() { TokenRequest { scopes: vec![BOT_PLAY.into()] } } else { parse_body(&body)? };
+        if body.trim().is_empty() { TokenRequest { scopes: vec![BOT_PLAY.into()] } } else { parse(&body)? };
     if let Some(bad) = req.scopes.iter().find(|s| s.as_str() != BOT_PLAY) {
         return Err(ApiError::BadRequest(format!("unknown scope '{bad}' (there is {BOT_PLAY})")));
     }

@@ -32,7 +32,7 @@ pub struct AppState {
     pub ctx: Ctx,
     replay: Arc<ReplayGate>,
     /// New games per address.
-    pub(crate) new_games: Arc<RateLimiter>,
+    new_games: Arc<RateLimiter>,
     /// Requests to /api per address.
     requests: Arc<RateLimiter>,
     /// Sign-ups and log-ins.
@@ -66,15 +66,24 @@ impl AppState {
     pub async fn restore_live(&self) -> Result<usize, ApiError> {
         self.ctx.restore_timed().await
     }
+
+    /// Takes one of `ip`'s new games for the minute, or says it has had its share.
+    pub(crate) fn allow_new_game(&self, ip: IpAddr) -> Result<(), ApiError> {
+        if self.new_games.allow(ip) {
+            return Ok(());
+        }
+        let per_minute = self.ctx.limits.games_per_minute();
+        Err(ApiError::TooMany(format!("too many new games from your address ({per_minute} a minute at most)")))
+    }
 }
 
 /// Runs `$call` on the game's handle `$h`, once more with a restored task if the task
 /// ended meanwhile (a game giving its memory back).
-macro_rules! on_game {
+macro_rules! on_game_macro {
     ($st:expr, $id:expr, |$h:ident| $call:expr) => {{
         let $h = $st.ctx.game(&$id).await?;
         match $call.await {
-            Err(ApiError::Gone) => {
+            Err($crate::error::ApiError::Gone) => {
                 let $h = $st.ctx.game(&$id).await?;
                 $call.await
             }
@@ -82,6 +91,8 @@ macro_rules! on_game {
         }
     }};
 }
+
+pub(crate) use on_game_macro as on_game;
 
 /// The router. JSON bodies are bounded by the `body` limit, the replay route's (PDN
 /// files) by the `pdn` limit.
@@ -233,8 +244,14 @@ async fn hint(State(st): State<AppState>, Path(id): Path<String>, headers: Heade
     Ok(Json(json!({ "move": mv, "end": end })).into_response())
 }
 
-fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
-    serde_json::from_str(body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))
+/// A JSON request body, or 400 saying what is wrong with it.
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
+    serde_json::from_str(body).map_err(bad_body)
+}
+
+/// The answer to a request body that does not read.
+pub(crate) fn bad_body(e: serde_json::Error) -> ApiError {
+    ApiError::BadRequest(format!("bad request body: {e}"))
 }
 
 async fn create(
@@ -244,10 +261,7 @@ async fn create(
     body: String,
 ) -> Result<Response, ApiError> {
     let opts: Options = parse(&body)?;
-    if !st.new_games.allow(ip) {
-        let per_minute = st.ctx.limits.games_per_minute();
-        return Err(ApiError::TooMany(format!("too many new games from your address ({per_minute} a minute at most)")));
-    }
+    st.allow_new_game(ip)?;
     let c = game::create(st.ctx.clone(), opts, me.map(game::Player::from)).await?;
     let (id, seat) = (c.id, c.seat.ok_or(ApiError::Internal)?);
     // The secret travels after '#': browsers never send it in requests or logs.
@@ -289,15 +303,10 @@ async fn list(State(st): State<AppState>, Query(q): Query<ListQuery>) -> Result<
     // the games in memory; a game is not loaded for it.
     if state == "live" {
         for g in games.iter_mut().take(LIVE_THUMBNAILS) {
-            let running = g["id"].as_str().and_then(|id| st.ctx.games.running(id));
-            if let Some(snap) = match running {
-                Some(h) => h.snapshot().await.ok(),
-                None => None,
-            } {
-                g["fen"] = json!(snap.fen);
-                g["players"] =
-                    json!(snap.players.iter().map(|p| p.as_ref().map(|p| p.name.clone())).collect::<Vec<_>>());
-            }
+            let Some(h) = g["id"].as_str().and_then(|id| st.ctx.games.running(id)) else { continue };
+            let Ok(snap) = h.snapshot().await else { continue };
+            g["fen"] = json!(snap.fen);
+            g["players"] = json!(snap.players.iter().map(|p| p.as_ref().map(|p| p.name.clone())).collect::<Vec<_>>());
         }
     }
     Ok(Json(json!({ "games": games })).into_response())
@@ -318,7 +327,8 @@ async fn join(
     Ok(Json(on_game!(st, id, |h| h.join(req.clone(), player.clone()))?).into_response())
 }
 
-fn token_of(headers: &HeaderMap) -> Option<String> {
+/// The seat token of a request (header `x-dama-token`).
+pub(crate) fn token_of(headers: &HeaderMap) -> Option<String> {
     headers.get("x-dama-token").and_then(|v| v.to_str().ok()).map(str::to_string)
 }
 

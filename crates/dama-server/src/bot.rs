@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 use tokio::sync::{broadcast, mpsc};
 
 use crate::accounts::Bot;
-use crate::api::{AppState, PeerIp};
+use crate::api::{on_game, parse, AppState, PeerIp};
 use crate::error::ApiError;
 use crate::game::{Action, Caller, Catchup, Hello, Snapshot};
 
@@ -78,10 +78,7 @@ pub async fn stream_events(State(st): State<AppState>, Bot(me): Bot) -> Result<R
         .await?
         .into_iter()
         .filter(|g| g.status == "live")
-        .map(|g| {
-            let color = if g.seat == 0 { "white" } else { "black" };
-            json!({"type": "gameStart", "game": {"id": g.id, "color": color, "variant": g.variant}})
-        })
+        .map(|g| json!({"type": "gameStart", "game": {"id": g.id, "color": g.seat.to_string(), "variant": g.variant}}))
         .collect();
     let (tx, rx) = mpsc::channel(16);
     let ctx = st.ctx.clone();
@@ -205,11 +202,7 @@ pub async fn stream_game(
 
 async fn act(st: &AppState, id: &str, me: &crate::store::AccountRow, action: Action) -> Result<Response, ApiError> {
     let caller = Caller { token: None, conn: None, account: Some(me.id.clone()) };
-    let h = st.ctx.game(id).await?;
-    match h.act(caller.clone(), action.clone()).await {
-        Err(ApiError::Gone) => st.ctx.game(id).await?.act(caller, action).await,
-        r => r,
-    }?;
+    on_game!(st, id, |h| h.act(caller.clone(), action.clone()))?;
     Ok(Json(json!({ "ok": true })).into_response())
 }
 
@@ -233,7 +226,7 @@ pub async fn chat(
     struct Line {
         text: String,
     }
-    let line: Line = serde_json::from_str(&body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))?;
+    let line: Line = parse(&body)?;
     act(&st, &id, &me, Action::Chat { text: line.text }).await
 }
 

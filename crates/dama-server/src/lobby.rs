@@ -9,6 +9,7 @@ use serde::Serialize;
 use tokio::sync::broadcast;
 
 use crate::clock::TimeControl;
+use crate::game::ColorChoice;
 use crate::rating::Speed;
 
 /// An open game as the lobby shows it.
@@ -24,8 +25,8 @@ pub struct Seek {
     pub speed: Speed,
     /// Rated or casual.
     pub rated: bool,
-    /// The colour the seeker plays: "white", "black", or "random" before it is drawn.
-    pub color: String,
+    /// The colour the seeker chose: "white", "black", or "random" (drawn at creation).
+    pub color: ColorChoice,
     /// Only opponents rated within this range may accept.
     pub rating_range: Option<[u32; 2]>,
     /// The seeker's name (none for an anonymous player).
@@ -128,7 +129,7 @@ mod tests {
             time: TimeControl::Fischer { initial_ms: 180_000, increment_ms: 2000 },
             speed: Speed::Blitz,
             rated: false,
-            color: "random".into(),
+            color: ColorChoice::Random,
             rating_range: Some([1400, 1600]),
             name: None,
             rating: None,

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::accounts::Me;
-use crate::api::{AppState, PeerIp};
+use crate::api::{bad_body, on_game, parse, token_of, AppState, PeerIp};
 use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::game::{self, Action, Caller, ColorChoice, JoinRequest, Mode, Options, Player};
@@ -32,10 +32,6 @@ struct SeekRequest {
     rating_range: Option<[u32; 2]>,
 }
 
-fn bad_body(e: serde_json::Error) -> ApiError {
-    ApiError::BadRequest(format!("bad request body: {e}"))
-}
-
 /// `POST /api/seeks`: an open game in the lobby → `201 {"id", "game", "token",
 /// "color"}` (the seek's id is its game's).
 pub async fn create(
@@ -44,7 +40,7 @@ pub async fn create(
     Me(me): Me,
     body: String,
 ) -> Result<Response, ApiError> {
-    let r: SeekRequest = serde_json::from_str(&body).map_err(bad_body)?;
+    let r: SeekRequest = parse(&body)?;
     let opts: Options = serde_json::from_value(json!({
         "variant": r.variant,
         "mode": Mode::Open,
@@ -54,10 +50,7 @@ pub async fn create(
         "rating_range": r.rating_range,
     }))
     .map_err(bad_body)?;
-    if !st.new_games.allow(ip) {
-        let per_minute = st.ctx.limits.games_per_minute();
-        return Err(ApiError::TooMany(format!("too many new games from your address ({per_minute} a minute at most)")));
-    }
+    st.allow_new_game(ip)?;
     let c = game::create(st.ctx.clone(), opts, me.map(Player::from)).await?;
     let seat = c.seat.ok_or(ApiError::Internal)?;
     let body = json!({ "id": c.id, "game": c.id, "token": seat.token, "color": seat.color });
@@ -85,11 +78,7 @@ pub async fn accept(State(st): State<AppState>, Path(id): Path<String>, Me(me): 
             return Err(ApiError::Forbidden(format!("this seek wants a rating from {lo} to {hi}; yours is {yours}")));
         }
     }
-    let h = st.ctx.game(&id).await?;
-    let seat = match h.join(JoinRequest::default(), player.clone()).await {
-        Err(ApiError::Gone) => st.ctx.game(&id).await?.join(JoinRequest::default(), player).await,
-        r => r,
-    }?;
+    let seat = on_game!(st, id, |h| h.join(JoinRequest::default(), player.clone()))?;
     Ok(Json(json!({ "game": id, "token": seat.token, "color": seat.color })).into_response())
 }
 
@@ -101,9 +90,8 @@ pub async fn cancel(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     st.ctx.lobby.get(&id).ok_or_else(|| ApiError::NoSeek(id.chars().take(40).collect()))?;
-    let token = headers.get("x-dama-token").and_then(|v| v.to_str().ok()).map(str::to_string);
-    let caller = Caller { token, conn: None, account: None };
-    st.ctx.game(&id).await?.act(caller, Action::Abort).await?;
+    let caller = Caller { token: token_of(&headers), conn: None, account: None };
+    on_game!(st, id, |h| h.act(caller.clone(), Action::Abort))?;
     Ok(Json(json!({ "ok": true })).into_response())
 }
 

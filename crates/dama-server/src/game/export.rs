@@ -6,7 +6,6 @@ use dama_core::{Color, Variant};
 use super::{rated, setup, Options, Player};
 use crate::error::ApiError;
 use crate::registry::Ctx;
-use crate::session::new_session;
 use crate::store::GameRow;
 
 /// What a game's PDN tags say.
@@ -50,18 +49,15 @@ pub(super) fn tags(h: &Header<'_>) -> Vec<(String, String)> {
 /// The PDN of a stored game, written from its row and moves (the game stays out of
 /// memory), with the same tags and clock comments as the game's own PDN.
 pub async fn stored_pdn(ctx: &Ctx, row: &GameRow) -> Result<String, ApiError> {
-    let opts: Options = serde_json::from_str(&row.options).map_err(|_| ApiError::Internal)?;
-    let variant: Variant = row.variant.parse().map_err(|_| ApiError::Internal)?;
-    let mut session = new_session(variant, Some(&row.start_fen), setup::rules_of(variant, opts.rules))
-        .map_err(|_| ApiError::Internal)?;
+    let (opts, mut session) = setup::stored_session(row)?;
+    let variant = session.variant();
     let mut clocks = Vec::new();
     for m in ctx.store.moves(&row.id).await? {
         session.play_recorded(&m.notation).map_err(|_| ApiError::Internal)?;
         clocks.push(m.clock_ms.map(|c| c.max(0) as u64));
     }
     let (players, _) = rated::load_players(ctx, row).await?;
-    let ai =
-        (opts.mode == super::Mode::Ai).then(|| if row.white_token.is_some() { Color::Black } else { Color::White });
+    let ai = setup::engine_color(opts.mode, row.white_token.is_some());
     let tags = tags(&Header {
         id: &row.id,
         variant,

@@ -3,14 +3,23 @@
 
 use dama_core::Color;
 
-use super::{now_ms, Actor, Event, Mode, Player, PlayerView, RatingView};
+use super::{color_name, now_ms, Actor, Event, Player, PlayerView, RatingView};
 use crate::error::ApiError;
 use crate::rating::Speed;
 use crate::registry::Ctx;
 use crate::store::GameRow;
 
 /// Why a guest may not play a rated game.
-pub(super) const GUEST_RATED: &str = "a guest plays casual games only: set a password to play rated games";
+const GUEST_RATED: &str = "a guest plays casual games only: set a password to play rated games";
+
+/// Refuses a player who may not play rated games: nobody logged in, or a guest.
+pub(super) fn may_play_rated(player: Option<&Player>) -> Result<&Player, ApiError> {
+    match player {
+        None => Err(ApiError::Forbidden("log in to play a rated game".into())),
+        Some(p) if p.guest => Err(ApiError::Forbidden(GUEST_RATED.into())),
+        Some(p) => Ok(p),
+    }
+}
 
 /// The players and rating changes of a stored game.
 pub(super) async fn load_players(
@@ -37,10 +46,9 @@ pub(super) async fn load_players(
 /// Tells the programs playing for the accounts at a game's seats that it starts (the
 /// bot API's event stream).
 pub(super) fn tell_start(ctx: &Ctx, id: &str, variant: &str, players: &[Option<Player>; 2]) {
-    for (seat, p) in players.iter().enumerate() {
+    for (color, p) in Color::ALL.into_iter().zip(players) {
         if let Some(p) = p {
-            let color = if seat == 0 { "white" } else { "black" };
-            let game = serde_json::json!({"id": id, "color": color, "variant": variant});
+            let game = serde_json::json!({"id": id, "color": color_name(color), "variant": variant});
             ctx.bots.send(&p.id, serde_json::json!({"type": "gameStart", "game": game}));
         }
     }
@@ -53,12 +61,7 @@ impl Actor {
         if !self.opts.rated {
             return Ok(());
         }
-        let Some(p) = player else {
-            return Err(ApiError::Forbidden("log in to play a rated game".into()));
-        };
-        if p.guest {
-            return Err(ApiError::Forbidden(GUEST_RATED.into()));
-        }
+        let p = may_play_rated(player)?;
         if self.players.iter().flatten().any(|q| q.id == p.id) {
             return Err(ApiError::Forbidden("you cannot play a rated game against yourself".into()));
         }
@@ -80,7 +83,7 @@ impl Actor {
     /// often this runs), and the players hear by how much. A failure is logged: the
     /// result stands either way.
     pub(super) async fn rate(&mut self, winner: Option<Color>) {
-        if !self.opts.rated || matches!(self.opts.mode, Mode::Ai | Mode::Hotseat) {
+        if !self.opts.rated {
             return;
         }
         let [Some(white), Some(black)] = &self.players else { return };

@@ -1,50 +1,42 @@
 //! An open game in the lobby: it lists itself as a seek while it waits for an opponent.
 
-use super::{ColorChoice, Mode, Options, Player};
+use super::{Mode, Options, Player};
 use crate::error::ApiError;
 use crate::lobby::Seek;
 use crate::rating::{Rating, Speed};
 use crate::registry::Ctx;
 use crate::store::GameRow;
 
-/// Lists a waiting open game in the lobby, with its creator's name and rating (the
-/// rating they would start from when they have none in this variant and class).
-pub(super) async fn list(
+/// A waiting open game as the lobby lists it, with its creator's name and rating (the
+/// rating they would start from when they have none in this variant and class); `None`
+/// for any other game.
+pub(super) async fn of(
     ctx: &Ctx,
     row: &GameRow,
     opts: &Options,
     players: &[Option<Player>; 2],
-) -> Result<(), ApiError> {
+) -> Result<Option<Seek>, ApiError> {
     if opts.mode != Mode::Open || row.status != "waiting" {
-        return Ok(());
+        return Ok(None);
     }
     let speed = Speed::of(&opts.time);
     let creator = players.iter().flatten().next();
     let rating = match creator {
-        Some(p) => {
-            let r = ctx.store.rating_of(&p.id, &row.variant, speed.key()).await?.unwrap_or_default();
-            Some(r.rating.round() as i64)
-        }
+        Some(p) => Some(rating_for(ctx, Some(p), &row.variant, speed).await?.rating.round() as i64),
         None => None,
     };
-    let color = match opts.color {
-        ColorChoice::White => "white",
-        ColorChoice::Black => "black",
-        ColorChoice::Random => "random",
-    };
-    ctx.lobby.add(Seek {
+    Ok(Some(Seek {
         id: row.id.clone(),
         variant: row.variant.clone(),
         time: opts.time,
         speed,
         rated: opts.rated,
-        color: color.into(),
+        color: opts.color,
         rating_range: opts.rating_range,
         name: creator.map(|p| p.name.clone()),
         rating,
         created_ms: row.created_ms,
-    });
-    Ok(())
+    }))
 }
 
 /// The rating of a player who would join a game of `variant` at `speed`: their own, or

@@ -39,11 +39,7 @@ pub struct Created {
 pub async fn create(ctx: Ctx, opts: Options, creator: Option<Player>) -> Result<Created, ApiError> {
     opts.validate()?;
     if opts.rated {
-        match &creator {
-            None => return Err(ApiError::Forbidden("log in to play a rated game".into())),
-            Some(p) if p.guest => return Err(ApiError::Forbidden(rated::GUEST_RATED.into())),
-            Some(_) => {}
-        }
+        rated::may_play_rated(creator.as_ref())?;
     }
     ctx.room_for_a_game()?;
     let mine = match opts.color {
@@ -128,13 +124,17 @@ pub(super) async fn create_with(
     ctx.store.create(&row).await?;
     tracing::info!(game = %id, variant = %row.variant, mode = %row.mode, status = %row.status, "game created");
     metrics::counter!("dama_games_created_total", "variant" => variant.key(), "mode" => row.mode.clone()).increment(1);
-    let listed = (row.clone(), opts.clone(), players.clone());
+    let seek = seek::of(&ctx, &row, &opts, &players).await?;
+    let started = (row.status == "live").then(|| players.clone());
     let handle = spawn(ctx.clone(), row, session, opts, Stored::default(), (players, [None, None]))?;
     ctx.games.insert(&id, handle.clone());
-    // Listed once its task is registered: whoever accepts the seek finds the game.
-    seek::list(&ctx, &listed.0, &listed.1, &listed.2).await?;
-    if listed.0.status == "live" {
-        rated::tell_start(&ctx, &id, &listed.0.variant, &listed.2);
+    // Listed and announced once its task is registered: whoever accepts the seek, or a
+    // program told that the game starts, finds the game.
+    if let Some(s) = seek {
+        ctx.lobby.add(s);
+    }
+    if let Some(players) = started {
+        rated::tell_start(&ctx, &id, variant.key(), &players);
     }
     Ok(Created { id, handle, seat: None, invite: None })
 }
@@ -148,7 +148,7 @@ fn preset_of(r: RulesChoice) -> RulePreset {
     }
 }
 
-pub(super) fn rules_of(variant: Variant, r: RulesChoice) -> DrawRules {
+fn rules_of(variant: Variant, r: RulesChoice) -> DrawRules {
     DrawRules::preset(variant, preset_of(r))
 }
 
@@ -160,17 +160,32 @@ pub fn has_clock(row: &GameRow) -> bool {
 /// Brings a stored game back into memory (after a restart, an idle unload, or to show a
 /// finished one).
 pub async fn restore(ctx: Ctx, row: GameRow) -> Result<GameHandle, ApiError> {
+    let (opts, session) = stored_session(&row)?;
+    let moves = ctx.store.moves(&row.id).await?;
+    let kept = ctx.store.suggestions(&row.id).await?;
+    let players = rated::load_players(&ctx, &row).await?;
+    if let Some(s) = seek::of(&ctx, &row, &opts, &players.0).await? {
+        ctx.lobby.add(s);
+    }
+    tracing::debug!(game = %row.id, status = %row.status, moves = moves.len(), "game restored");
+    let chat = ctx.store.chat(&row.id).await?;
+    spawn(ctx, row, session, opts, Stored { moves, kept, chat }, players)
+}
+
+/// A stored game's options and a session at its start position under its rules (a
+/// row the server wrote always reads; one that does not is an internal error).
+pub(super) fn stored_session(row: &GameRow) -> Result<(Options, Box<dyn Session>), ApiError> {
     let opts: Options = serde_json::from_str(&row.options).map_err(|_| ApiError::Internal)?;
     let variant: Variant = row.variant.parse().map_err(|_| ApiError::Internal)?;
     let session =
         new_session(variant, Some(&row.start_fen), rules_of(variant, opts.rules)).map_err(|_| ApiError::Internal)?;
-    let moves = ctx.store.moves(&row.id).await?;
-    let kept = ctx.store.suggestions(&row.id).await?;
-    let players = rated::load_players(&ctx, &row).await?;
-    seek::list(&ctx, &row, &opts, &players.0).await?;
-    tracing::debug!(game = %row.id, status = %row.status, moves = moves.len(), "game restored");
-    let chat = ctx.store.chat(&row.id).await?;
-    spawn(ctx, row, session, opts, Stored { moves, kept, chat }, players)
+    Ok((opts, session))
+}
+
+/// The engine's colour in a game of `mode`: the seat left without a token in a game
+/// against it (the player's seat has one).
+pub(super) fn engine_color(mode: Mode, white_seat_taken: bool) -> Option<Color> {
+    (mode == Mode::Ai).then_some(if white_seat_taken { Color::Black } else { Color::White })
 }
 
 /// What a stored game brings back beside its row: its moves, the spectators'
@@ -193,7 +208,7 @@ fn spawn(
     // A subscriber that falls behind this many events gets a fresh snapshot instead.
     let (tx, _) = broadcast::channel(32);
     let tokens = [row.white_token.clone(), row.black_token.clone()];
-    let ai_color = (opts.mode == Mode::Ai).then(|| if tokens[0].is_some() { Color::Black } else { Color::White });
+    let ai_color = engine_color(opts.mode, tokens[0].is_some());
     let mut a = Actor {
         id: row.id.clone(),
         ctx,

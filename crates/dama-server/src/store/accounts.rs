@@ -1,9 +1,10 @@
 //! Accounts, their log-in sessions and their ratings.
 
+use dama_core::Color;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{int, Store, StoreError};
+use super::{game, int, GameRow, Store, StoreError};
 use crate::rating::{Outcome, Rating};
 
 /// A stored account.
@@ -49,6 +50,11 @@ fn account(r: &AnyRow) -> Result<AccountRow, sqlx::Error> {
         password_hash: r.try_get("password_hash")?,
         created_ms: r.try_get("created_ms")?,
     })
+}
+
+/// The rating columns of a row.
+fn rating(r: &AnyRow) -> Result<Rating, sqlx::Error> {
+    Ok(Rating { rating: r.try_get("rating")?, rd: r.try_get("rd")?, volatility: r.try_get("volatility")? })
 }
 
 /// What a rated game did to one player's rating.
@@ -173,10 +179,7 @@ impl Store {
         .bind(speed)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(r.map(|r| -> Result<Rating, sqlx::Error> {
-            Ok(Rating { rating: r.try_get("rating")?, rd: r.try_get("rd")?, volatility: r.try_get("volatility")? })
-        })
-        .transpose()?)
+        Ok(r.as_ref().map(rating).transpose()?)
     }
 
     /// An account's ratings, by variant and class.
@@ -190,11 +193,7 @@ impl Store {
                 Ok(RatingRow {
                     variant: r.try_get("variant")?,
                     speed: r.try_get("speed")?,
-                    rating: Rating {
-                        rating: r.try_get("rating")?,
-                        rd: r.try_get("rd")?,
-                        volatility: r.try_get("volatility")?,
-                    },
+                    rating: rating(r)?,
                     games: int(r, "games")?,
                     updated_ms: r.try_get("updated_ms")?,
                 })
@@ -252,9 +251,7 @@ impl Store {
                 .fetch_optional(&mut *tx)
                 .await?;
             if let Some(r) = r {
-                let rating =
-                    Rating { rating: r.try_get("rating")?, rd: r.try_get("rd")?, volatility: r.try_get("volatility")? };
-                before[i] = (rating, int(&r, "games")?, r.try_get("updated_ms")?);
+                before[i] = (rating(&r)?, int(&r, "games")?, r.try_get("updated_ms")?);
             }
         }
         let scores = [white_score, 1.0 - white_score];
@@ -328,13 +325,26 @@ impl Store {
                     variant: r.try_get("variant")?,
                     status: r.try_get("status")?,
                     result: r.try_get("result")?,
-                    seat: if white.as_deref() == Some(account_id) { 0 } else { 1 },
+                    seat: if white.as_deref() == Some(account_id) { Color::White } else { Color::Black },
                     options: r.try_get("options")?,
                     created_ms: r.try_get("created_ms")?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(StoreError)
+    }
+
+    /// An account's finished games, whole rows, newest first.
+    pub async fn account_finished_games(&self, account_id: &str, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT * FROM games WHERE (white_account = $1 OR black_account = $1) AND status = 'finished' \
+             ORDER BY created_ms DESC LIMIT $2",
+        )
+        .bind(account_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(game).collect::<Result<_, _>>().map_err(StoreError)
     }
 
     /// An account's rating after each rated game, oldest first: (variant, speed,
@@ -364,8 +374,8 @@ pub struct PlayedGame {
     pub status: String,
     /// Result token, once finished.
     pub result: Option<String>,
-    /// The account's seat: 0 White, 1 Black.
-    pub seat: usize,
+    /// The account's seat.
+    pub seat: Color,
     /// The game's options as JSON.
     pub options: String,
     /// Creation time.
