@@ -50,6 +50,23 @@ pub struct Args {
     /// and their game requests are offered in the lobby (off by default).
     #[arg(long, env = "DAMA_DXP_BIND")]
     pub dxp_bind: Option<SocketAddr>,
+    /// Cluster mode: join the other nodes through the NATS server at this URL
+    /// (nats://127.0.0.1:4222); needs a PostgreSQL `--database-url` shared by all nodes.
+    #[arg(long, env = "DAMA_CLUSTER_URL")]
+    pub cluster: Option<String>,
+    /// This node's id in the cluster (letters, digits, '-', '_'; unique per node; a
+    /// node restarted under its id frees its old games at once) [default: the host name
+    /// and the port].
+    #[arg(long, env = "DAMA_NODE_ID")]
+    pub node_id: Option<String>,
+    /// The cluster's name, the same on all its nodes: clusters of different names can
+    /// share one NATS server [default: dama].
+    #[arg(long, env = "DAMA_CLUSTER_NAME")]
+    pub cluster_name: Option<String>,
+    /// In a cluster: take engine jobs (engine moves, hints) from any node; `false`
+    /// leaves them to the other nodes and `dama worker` processes [default: true].
+    #[arg(long, env = "DAMA_ENGINE_WORKER", action = clap::ArgAction::Set)]
+    pub engine_worker: Option<bool>,
     /// The limits (the `[limits]` table of the settings file).
     #[command(flatten, next_help_heading = "Limits")]
     #[serde(default)]
@@ -90,13 +107,17 @@ impl Args {
             log_format: Some(self.log_format.or(file.log_format).unwrap_or_default()),
             metrics_bind: self.metrics_bind.or(file.metrics_bind),
             dxp_bind: self.dxp_bind.or(file.dxp_bind),
+            cluster: self.cluster.clone().or(file.cluster),
+            node_id: self.node_id.clone().or(file.node_id),
+            engine_worker: Some(self.engine_worker.or(file.engine_worker).unwrap_or(true)),
+            cluster_name: Some(self.cluster_name.clone().or(file.cluster_name).unwrap_or_else(|| "dama".into())),
             limits: self.limits.or(&file.limits).resolved(),
         })
     }
 }
 
 /// Installs the log writer: `RUST_LOG` filters (default `info`).
-fn init_logs(format: LogFormat) {
+pub(crate) fn init_logs(format: LogFormat) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
@@ -135,6 +156,12 @@ pub fn run(a: Args) -> Result<()> {
         database_url: url.clone(),
         metrics: set.metrics_bind,
         dxp: set.dxp_bind,
+        cluster: set.cluster.clone().map(|url| dama_server::ClusterSetup {
+            url,
+            node: set.node_id.clone().unwrap_or_else(|| default_node_id(set.bind.expect("resolved"))),
+            engine_worker: set.engine_worker.unwrap_or(true),
+            name: set.cluster_name.clone().unwrap_or_else(|| "dama".into()),
+        }),
         limits: set.limits,
     };
     std::thread::spawn(move || endgame_tables(&dir, build));
@@ -151,6 +178,13 @@ pub fn run(a: Args) -> Result<()> {
         .await
         .map_err(anyhow::Error::from)
     })
+}
+
+/// A node id from the host's name and the port: unique for nodes on one host.
+fn default_node_id(bind: SocketAddr) -> String {
+    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+    let host: String = host.trim().chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').take(40).collect();
+    format!("{}-{}", if host.is_empty() { "node" } else { &host }, bind.port())
 }
 
 /// The tables the server builds when they are missing: (variant, pieces).
@@ -178,7 +212,7 @@ impl VariantFn for BuildQuietly<'_> {
 
 /// Loads the endgame tables under `dir` for every variant (building the missing
 /// small ones first when `build`), and installs them for the engine as each is ready.
-fn endgame_tables(dir: &std::path::Path, build: bool) {
+pub(crate) fn endgame_tables(dir: &std::path::Path, build: bool) {
     for (v, pieces) in SERVER_TABLES {
         let started = Instant::now();
         if build {

@@ -11,6 +11,7 @@ mod cmd_perft;
 mod cmd_selfplay;
 mod cmd_serve;
 mod cmd_train;
+mod cmd_worker;
 mod loadtest;
 mod matches;
 mod progress;
@@ -34,6 +35,8 @@ struct Cli {
 enum Command {
     /// Run the play server (the default): web UI, HTTP API and websockets.
     Serve(cmd_serve::Args),
+    /// An engine worker of a cluster: takes engine jobs from the nodes through NATS.
+    Worker(cmd_worker::Args),
     /// List the legal moves of a position, one a line, in the variant's notation.
     Moves(cmd_moves::Args),
     /// Count move paths to a depth (perft), optionally split by first move.
@@ -93,6 +96,7 @@ fn main() -> Result<()> {
         Some(Command::Selfplay(a)) => cmd_selfplay::run(a),
         Some(Command::Train(a)) => cmd_train::run(a),
         Some(Command::Serve(a)) => cmd_serve::run(a),
+        Some(Command::Worker(a)) => cmd_worker::run(a),
         None => cmd_serve::run(cmd_serve::Args::from_env()?),
     }
 }

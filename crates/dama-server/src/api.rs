@@ -19,7 +19,7 @@ use serde_json::json;
 use crate::error::ApiError;
 use crate::game::{self, Action, Caller, JoinRequest, Options};
 use crate::limits::{Limits, RateLimiter};
-use crate::pool::{EnginePool, StopOnDrop};
+use crate::pool::EnginePool;
 use crate::registry::Ctx;
 use crate::replay::{self, ReplayGate};
 use crate::store::Store;
@@ -232,16 +232,8 @@ async fn json_errors(req: Request, next: Next) -> Response {
 }
 
 async fn hint(State(st): State<AppState>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let hint = on_game!(st, id, |h| h.hint(token_of(&headers)))?;
-    let stop = StopOnDrop(Default::default());
-    let mv = st.ctx.pool.search(hint.job, stop.0.clone(), true).await?;
-    drop(hint.busy);
-    let (mv, score) = mv.ok_or(ApiError::Internal)?;
-    // Where the end is known (endgame tables, or a win the search sees): who wins, in
-    // how many moves of the side to move.
-    let end = dama_engine::search::moves_to_end(score)
-        .map(|(wins, moves)| json!({ "result": if wins { "win" } else { "loss" }, "moves": moves }));
-    Ok(Json(json!({ "move": mv, "end": end })).into_response())
+    let pool = st.ctx.pool.clone();
+    Ok(Json(on_game!(st, id, |h| h.hint(&pool, token_of(&headers)))?).into_response())
 }
 
 /// A JSON request body, or 400 saying what is wrong with it.

@@ -9,6 +9,7 @@ pub mod api;
 pub mod bot;
 pub mod client;
 pub mod clock;
+pub mod cluster;
 pub mod dxp;
 pub mod error;
 #[doc(hidden)]
@@ -39,6 +40,9 @@ pub enum ServeError {
     /// The database could not be opened or migrated.
     #[error("database: {0}")]
     Store(#[from] store::StoreError),
+    /// The cluster could not be joined.
+    #[error("cluster: {0}")]
+    Cluster(#[from] cluster::ClusterError),
     /// The address could not be bound.
     #[error("cannot listen on {0}: {1}")]
     Bind(SocketAddr, std::io::Error),
@@ -55,8 +59,41 @@ pub enum ServeError {
 
 /// Opens the store, restores live games, and returns the router and the state.
 pub async fn app(database_url: &str, limits: Limits) -> Result<(axum::Router, api::AppState, usize), ServeError> {
-    let store = store::Store::connect(database_url).await?;
-    let state = api::AppState::new(store, limits);
+    app_in(database_url, limits, None).await
+}
+
+/// How a node joins a cluster: the NATS server's URL and the node's id.
+#[derive(Clone, Debug)]
+pub struct ClusterSetup {
+    /// `nats://HOST:PORT`.
+    pub url: String,
+    /// This node's id, unique in the cluster.
+    pub node: String,
+    /// The cluster's name, the same on all its nodes (its NATS subjects start with it).
+    pub name: String,
+    /// Whether this node takes engine jobs (a web-only node leaves them to the others
+    /// and to `dama worker` processes).
+    pub engine_worker: bool,
+}
+
+/// [`app`], as a node of a cluster when `cluster` is given ([`cluster`]).
+pub async fn app_in(
+    database_url: &str,
+    limits: Limits,
+    cluster: Option<ClusterSetup>,
+) -> Result<(axum::Router, api::AppState, usize), ServeError> {
+    let mut store = store::Store::connect(database_url).await?;
+    let mut link = None;
+    if let Some(c) = &cluster {
+        link = Some(cluster::Cluster::connect(c, database_url).await?);
+        store = store.for_node(&c.node);
+    }
+    let mut state = api::AppState::new(store, limits);
+    if let Some(l) = link {
+        tracing::info!(node = %l.node, "joined the cluster");
+        state.ctx = state.ctx.in_cluster(l);
+        cluster::start(&state.ctx).await?;
+    }
     let restored = state.restore_live().await.map_err(|_| ServeError::Restore)?;
     Ok((api::router(state.clone()), state, restored))
 }
@@ -71,6 +108,8 @@ pub struct Setup {
     pub metrics: Option<SocketAddr>,
     /// Where International engines connect by DamExchange, if anywhere.
     pub dxp: Option<SocketAddr>,
+    /// The cluster to join, if any.
+    pub cluster: Option<ClusterSetup>,
     /// The limits.
     pub limits: Limits,
 }
@@ -83,10 +122,10 @@ pub async fn serve(
     ready: impl FnOnce(SocketAddr, usize),
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let Setup { bind, database_url, metrics, dxp, limits } = setup;
+    let Setup { bind, database_url, metrics, dxp, cluster, limits } = setup;
     // The recorder first, so that restoring the games is counted too.
     let handle = metrics.map(|_| metrics::install()).transpose()?;
-    let (router, state, restored) = app(&database_url, limits).await?;
+    let (router, state, restored) = app_in(&database_url, limits, cluster).await?;
     let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Bind(bind, e))?;
     if let (Some(addr), Some(handle)) = (metrics, handle) {
         let l = tokio::net::TcpListener::bind(addr).await.map_err(|e| metrics::MetricsError::Bind(addr, e))?;
@@ -133,6 +172,9 @@ pub async fn run(
             stop.await;
             tracing::info!("shutting down: closing websockets, finishing requests");
             begin.begin_shutdown();
+            // In a cluster the games go to the other nodes now; requests still in
+            // flight here reach them there.
+            cluster::hand_over(&begin, grace / 2).await;
         });
     tokio::select! {
         r = server => r?,

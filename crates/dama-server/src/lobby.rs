@@ -3,9 +3,9 @@
 //! tasks and streamed to every lobby websocket as they come and go.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use crate::clock::TimeControl;
@@ -13,7 +13,7 @@ use crate::game::ColorChoice;
 use crate::rating::Speed;
 
 /// An open game as the lobby shows it.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Seek {
     /// The game's id (accepting the seek joins this game).
     pub id: String,
@@ -38,7 +38,7 @@ pub struct Seek {
 }
 
 /// What lobby websockets hear.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LobbyEvent {
     /// A new seek.
@@ -53,15 +53,20 @@ pub enum LobbyEvent {
     },
 }
 
+/// Where this node's own lobby changes go besides its subscribers (the other nodes,
+/// in cluster mode).
+pub type Out = Box<dyn Fn(&LobbyEvent) + Send + Sync>;
+
 /// The open seeks and their subscribers.
 pub struct Lobby {
     seeks: Mutex<HashMap<String, Seek>>,
     tx: broadcast::Sender<LobbyEvent>,
+    out: OnceLock<Out>,
 }
 
 impl Default for Lobby {
     fn default() -> Self {
-        Lobby { seeks: Mutex::default(), tx: broadcast::channel(256).0 }
+        Lobby { seeks: Mutex::default(), tx: broadcast::channel(256).0, out: OnceLock::new() }
     }
 }
 
@@ -70,18 +75,36 @@ impl Lobby {
         self.seeks.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Sends this node's own changes to `out` too (once; later calls do nothing).
+    pub fn tell_others(&self, out: Out) {
+        let _ = self.out.set(out);
+    }
+
     /// Lists a seek (again, when its game comes back into memory).
     pub fn add(&self, seek: Seek) {
-        let old = self.seeks().insert(seek.id.clone(), seek.clone());
-        if old.as_ref() != Some(&seek) {
-            let _ = self.tx.send(LobbyEvent::Seek { seek });
+        if let Some(out) = self.out.get() {
+            out(&LobbyEvent::Seek { seek: seek.clone() });
         }
+        self.apply(LobbyEvent::Seek { seek });
     }
 
     /// Takes a seek off the list.
     pub fn remove(&self, id: &str) {
-        if self.seeks().remove(id).is_some() {
-            let _ = self.tx.send(LobbyEvent::Unseek { id: id.to_string() });
+        if let Some(out) = self.out.get() {
+            out(&LobbyEvent::Unseek { id: id.to_string() });
+        }
+        self.apply(LobbyEvent::Unseek { id: id.to_string() });
+    }
+
+    /// Applies a change (this node's, or another node's) and tells the subscribers if
+    /// it changed anything.
+    pub fn apply(&self, e: LobbyEvent) {
+        let changed = match &e {
+            LobbyEvent::Seek { seek } => self.seeks().insert(seek.id.clone(), seek.clone()).as_ref() != Some(seek),
+            LobbyEvent::Unseek { id } => self.seeks().remove(id).is_some(),
+        };
+        if changed {
+            let _ = self.tx.send(e);
         }
     }
 

@@ -48,6 +48,8 @@ pub struct SearchJob {
 /// Searchers shared by all games; at most `size` jobs run at once and at most `size`
 /// searchers exist.
 pub struct EnginePool {
+    /// In cluster mode: searches go to the cluster's workers.
+    cluster: std::sync::OnceLock<(async_nats::Client, String)>,
     permits: Arc<Semaphore>,
     idle: Mutex<Vec<Box<dyn Player>>>,
     waiting: AtomicUsize,
@@ -69,6 +71,7 @@ impl EnginePool {
     pub fn new(size: usize, max_waiting: usize) -> Arc<EnginePool> {
         let size = size.max(1);
         Arc::new(EnginePool {
+            cluster: std::sync::OnceLock::new(),
             permits: Arc::new(Semaphore::new(size)),
             idle: Mutex::new(Vec::new()),
             waiting: AtomicUsize::new(0),
@@ -104,10 +107,30 @@ impl EnginePool {
         p.map_err(|_| PoolError::Failed)
     }
 
-    /// Runs a search on a searcher of the job's variant and returns the move chosen
-    /// and its score for the side to move.
+    /// Sends searches to the cluster's workers from now on ([`crate::cluster`]).
+    pub fn use_cluster(&self, nats: async_nats::Client, subject: String) {
+        let _ = self.cluster.set((nats, subject));
+    }
+
+    /// Runs a search and returns the move chosen and its score for the side to move:
+    /// on a worker of the cluster in cluster mode (here when none listens), else here.
     /// `optional` jobs (hints) are refused when the queue is long; engine moves wait.
     pub async fn search(
+        self: &Arc<Self>,
+        job: SearchJob,
+        stop: Arc<AtomicBool>,
+        optional: bool,
+    ) -> Result<Option<(String, i32)>, PoolError> {
+        if let Some((nats, subject)) = self.cluster.get() {
+            if let Some(done) = crate::cluster::engine::search(nats, subject, &job, optional).await {
+                return done;
+            }
+        }
+        self.search_here(job, stop, optional).await
+    }
+
+    /// Runs a search on a searcher of this process.
+    pub async fn search_here(
         self: &Arc<Self>,
         job: SearchJob,
         stop: Arc<AtomicBool>,

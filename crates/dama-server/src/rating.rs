@@ -3,7 +3,7 @@
 //! (each game a rating period of its own, the deviation growing with the time since the
 //! player's last rated game).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::clock::TimeControl;
 
@@ -157,7 +157,7 @@ impl Rating {
 
 /// How fast a game is, by its estimated duration (lichess's classes: the initial time
 /// plus 40 times the increment).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Speed {
     /// Under 3 minutes.

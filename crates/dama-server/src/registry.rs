@@ -107,6 +107,8 @@ pub struct Ctx {
     pub lobby: Arc<crate::lobby::Lobby>,
     /// The event streams of programs playing for accounts (the bot API).
     pub bots: Arc<crate::bot::AccountEvents>,
+    /// The other nodes, in cluster mode.
+    pub cluster: Option<Arc<crate::cluster::Cluster>>,
 }
 
 /// True for a string that can be a game id (12 lowercase hex digits).
@@ -128,7 +130,15 @@ impl Ctx {
             rating: Arc::default(),
             lobby: Arc::default(),
             bots: Arc::default(),
+            cluster: None,
         }
+    }
+
+    /// The same context as node of `cluster` (its store must hold leases:
+    /// [`Store::for_node`]).
+    pub fn in_cluster(mut self, cluster: Arc<crate::cluster::Cluster>) -> Ctx {
+        self.cluster = Some(cluster);
+        self
     }
 
     /// Refuses one more game in memory when the `games_in_memory` limit is reached.
@@ -169,6 +179,8 @@ impl Ctx {
     }
 
     /// The handle of a game, restoring it from the store if its task is not running.
+    /// In cluster mode, a game another node owns is reached there; one nobody owns is
+    /// claimed and restored here.
     pub async fn game(&self, id: &str) -> Result<GameHandle, ApiError> {
         if !is_game_id(id) {
             return Err(ApiError::NotFound(id.chars().take(64).collect()));
@@ -180,10 +192,27 @@ impl Ctx {
                     let _permit = self.loads.acquire().await.map_err(|_| ApiError::Internal)?;
                     self.room_for_a_game()?;
                     let row = self.store.game(id).await?.ok_or_else(|| ApiError::NotFound(id.to_string()))?;
-                    game::restore(self.clone(), row).await
+                    if let Some(c) = &self.cluster {
+                        if !crate::cluster::claim(self, id).await? {
+                            return Ok(GameHandle::remote(crate::cluster::Remote::new(c.clone(), id)));
+                        }
+                    }
+                    let restored = game::restore(self.clone(), row).await;
+                    if restored.is_err() {
+                        if let Some(t) = self.store.leases().and_then(|l| l.token(id)) {
+                            let _ = self.store.release(id, t, false).await;
+                        }
+                    }
+                    restored
                 })
                 .await;
             match got {
+                // Not kept: the owner may change, and the next request asks again.
+                Ok(h) if h.is_remote() => {
+                    let h = h.clone();
+                    self.games.forget(id, &slot);
+                    return Ok(h);
+                }
                 Ok(h) if !h.is_closed() => return Ok(h.clone()),
                 Ok(_) => self.games.forget(id, &slot),
                 Err(e) => {

@@ -6,10 +6,10 @@ use dama_core::movegen::legal_moves;
 use dama_core::notation::{detailed_moves, square_name, MoveDetail};
 use dama_core::record::{result_token, write_pdn, MoveRecord, WriteStyle};
 use dama_core::{Bits, Color, Position, Rules, Variant, VariantFn, BB};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A move as clients see it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct MoveView {
     /// Short notation.
     pub notation: String,
@@ -24,7 +24,7 @@ pub struct MoveView {
 }
 
 /// A piece on the board.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct PieceView {
     /// Square name.
     pub square: String,

@@ -163,7 +163,8 @@ async fn serve(
     token: Option<String>,
     ctx: &Ctx,
 ) {
-    let Subscription { first, mut rx, seats, conn, chat } = sub;
+    // `_feed` lives as long as the connection: a game another node owns feeds `rx`.
+    let Subscription { first, mut rx, seats, conn, chat, feed: _feed } = sub;
     let first: Vec<String> = match first {
         Catchup::Snapshot(s) => vec![snapshot_message(&s)],
         Catchup::Events(events) => events.iter().map(event_message).collect(),

@@ -45,6 +45,12 @@ pub struct Args {
     /// Use a running server instead of starting one.
     #[arg(long)]
     addr: Option<SocketAddr>,
+    /// Use running servers, the nodes of a cluster (HOST:PORT or http://HOST:PORT,
+    /// comma-separated): each game is created on one, joined and played by its second
+    /// player on the next, and watched on the one after, so that most requests reach a
+    /// node that does not own the game.
+    #[arg(long, value_delimiter = ',', conflicts_with = "addr")]
+    targets: Vec<String>,
     /// Hostile clients running beside the games: oversized frames, floods of offers,
     /// unknown ids and bad JSON, replay bombs, hint floods.
     #[arg(long, default_value_t = 0)]
@@ -146,13 +152,16 @@ struct Stats {
 }
 
 async fn game(
-    addr: SocketAddr,
+    nodes: Arc<Vec<SocketAddr>>,
     a: Arc<Args>,
     stats: Arc<Stats>,
     seed: u64,
     ready: Arc<tokio::sync::Barrier>,
     setup: Arc<Semaphore>,
 ) -> Result<()> {
+    // The game's three nodes (one and the same with a single server).
+    let at = |k: u64| nodes[((seed + k) % nodes.len() as u64) as usize];
+    let (addr, second, third) = (at(0), at(1), at(2));
     // Connections are opened a few at a time; then every game starts together.
     let permit = setup.acquire_owned().await?;
     let (st, v) = http(
@@ -169,15 +178,15 @@ async fn game(
     let id = v["id"].as_str().unwrap_or_default().to_string();
     let black = v["token"].as_str().unwrap_or_default().to_string();
     let invite = json!({ "invite": v["invite"] }).to_string();
-    let (st, v) = http(addr, "POST", &format!("/api/games/{id}/join"), None, Some(&invite)).await?;
+    let (st, v) = http(second, "POST", &format!("/api/games/{id}/join"), None, Some(&invite)).await?;
     if st != 200 {
         bail!("join: {st} {v}");
     }
     let white = v["token"].as_str().unwrap_or_default().to_string();
-    let mut players = [connect(addr, &id, Some(&black)).await?, connect(addr, &id, Some(&white)).await?];
+    let mut players = [connect(addr, &id, Some(&black)).await?, connect(second, &id, Some(&white)).await?];
     let mut watchers = Vec::new();
     for _ in 0..a.spectators {
-        watchers.push(connect(addr, &id, None).await?);
+        watchers.push(connect(third, &id, None).await?);
     }
     let counter = stats.clone();
     let plies = a.plies;
@@ -312,6 +321,12 @@ async fn async_run(a: Args) -> Result<()> {
     if args.overhead > 0 {
         return overhead(&bin, args).await;
     }
+    if !args.targets.is_empty() {
+        let nodes = args.targets.iter().map(|t| parse_target(t)).collect::<Result<Vec<_>>>()?;
+        let report = play(nodes, args.server_pid, args.clone(), None).await?;
+        report.print(&args, args.server_pid);
+        return Ok(());
+    }
     let (addr, server) = match args.addr {
         Some(addr) => (addr, None),
         None => {
@@ -327,7 +342,7 @@ async fn async_run(a: Args) -> Result<()> {
         return r;
     }
     let pid = server.as_ref().map(|(p, _)| p.0.id()).or(args.server_pid);
-    let report = play(addr, pid, args.clone(), None).await?;
+    let report = play(vec![addr], pid, args.clone(), None).await?;
     report.print(&args, pid);
     if let Some((_, db)) = server {
         remove_db(&db);
@@ -351,7 +366,7 @@ async fn overhead(bin: &std::path::Path, args: Arc<Args>) -> Result<()> {
             let env: Vec<(&str, &str)> =
                 if on { vec![("RUST_LOG", "info"), ("DAMA_METRICS_BIND", &bind)] } else { vec![("RUST_LOG", "off")] };
             let (addr, p, db) = start_server(bin, &env, args.database_url.as_deref()).await?;
-            let report = play(addr, Some(p.0.id()), args.clone(), on.then_some(metrics)).await?;
+            let report = play(vec![addr], Some(p.0.id()), args.clone(), on.then_some(metrics)).await?;
             drop(p);
             remove_db(&db);
             let q = report.percentile(0.99);
@@ -473,9 +488,24 @@ async fn scrape(metrics: SocketAddr) -> Vec<String> {
     f
 }
 
-/// Plays `args.games` games against the server at `addr` (process `pid`, for its
-/// memory), scraping `metrics` once every game is connected.
-async fn play(addr: SocketAddr, pid: Option<u32>, args: Arc<Args>, metrics: Option<SocketAddr>) -> Result<Report> {
+/// A node's address: HOST:PORT, or an http:// URL of it.
+fn parse_target(t: &str) -> Result<SocketAddr> {
+    let hostport = t.trim().trim_start_matches("http://").trim_end_matches('/');
+    use std::net::ToSocketAddrs;
+    hostport.to_socket_addrs()?.next().ok_or_else(|| anyhow!("--targets: '{t}' is not HOST:PORT"))
+}
+
+/// Plays `args.games` games against the servers at `nodes` (one server, or the nodes
+/// of a cluster; process `pid`, for its memory), scraping `metrics` once every game is
+/// connected.
+async fn play(
+    nodes: Vec<SocketAddr>,
+    pid: Option<u32>,
+    args: Arc<Args>,
+    metrics: Option<SocketAddr>,
+) -> Result<Report> {
+    let addr = nodes[0];
+    let nodes = Arc::new(nodes);
     let rss0 = pid.and_then(rss_kb);
     let stats = Arc::new(Stats {
         latencies_us: Mutex::new(Vec::new()),
@@ -490,9 +520,9 @@ async fn play(addr: SocketAddr, pid: Option<u32>, args: Arc<Args>, metrics: Opti
     let t0 = Instant::now();
     let mut tasks = Vec::new();
     for i in 0..args.games {
-        let (a, s, r, setup) = (args.clone(), stats.clone(), ready.clone(), setup.clone());
+        let (a, s, r, setup, nodes) = (args.clone(), stats.clone(), ready.clone(), setup.clone(), nodes.clone());
         tasks.push(tokio::spawn(async move {
-            let res = game(addr, a, s.clone(), i as u64, r.clone(), setup).await;
+            let res = game(nodes, a, s.clone(), i as u64, r.clone(), setup).await;
             if let Err(e) = res {
                 s.failures.fetch_add(1, Ordering::Relaxed);
                 eprintln!("game {i}: {e}");

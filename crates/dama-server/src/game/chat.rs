@@ -95,7 +95,7 @@ impl Actor {
         let ChatRow { n, room, author, text, .. } = line.clone();
         self.chat.lines.push(line);
         // Chat does not change the game: the version stays.
-        let _ = self.events.tx.send(Event::Chat { v: self.events.version, n, room, author, text });
+        self.events.tell(Event::Chat { v: self.events.version, n, room, author, text });
         Ok(())
     }
 }

@@ -9,6 +9,7 @@ mod abandon;
 mod ai;
 mod chat;
 mod export;
+mod handle;
 mod offers;
 mod rated;
 mod reason;
@@ -27,12 +28,15 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use dama_core::game::{EndReason, GameResult, Status};
 use dama_core::Color;
 use dama_engine::level::Level;
-use tokio::sync::{broadcast, mpsc, oneshot};
+use serde::{Deserialize, Serialize};
+use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
 
 pub use abandon::patience;
 pub use chat::room_of as chat_room;
 pub use export::stored_pdn;
+use handle::Cmd;
+pub use handle::GameHandle;
 pub use seek::rating_for;
 pub use setup::{create, has_clock, restore, Created};
 pub use types::*;
@@ -51,7 +55,7 @@ pub const LOG_EVENTS: usize = 128;
 
 /// Who is asking: the seat token they showed, and their websocket connection (which
 /// identifies a spectator for suggestions; HTTP requests have none).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Caller {
     /// The seat token, if any.
     pub token: Option<String>,
@@ -74,7 +78,7 @@ pub struct Hello {
 }
 
 /// What a client gets first: the events it missed, or the whole game.
-#[derive(Debug)]
+#[derive(Debug, Serialize, Deserialize)]
 pub enum Catchup {
     /// The game now.
     Snapshot(Box<Snapshot>),
@@ -95,6 +99,8 @@ pub struct Subscription {
     pub conn: u64,
     /// The chat of its room so far.
     pub chat: Vec<crate::store::ChatRow>,
+    /// For a game another node owns: the feed of its events, ended when dropped.
+    pub feed: Option<crate::cluster::Feed>,
 }
 
 /// A hint to compute: the search, and the guard that lets the seat ask again once
@@ -111,63 +117,6 @@ pub struct BusyGuard(Arc<AtomicBool>);
 impl Drop for BusyGuard {
     fn drop(&mut self) {
         self.0.store(false, Ordering::Release);
-    }
-}
-
-enum Cmd {
-    Snapshot(oneshot::Sender<Snapshot>),
-    Subscribe(Hello, oneshot::Sender<Result<Subscription, ApiError>>),
-    Leave(IpAddr),
-    Join(JoinRequest, Option<Player>, oneshot::Sender<Result<Seat, ApiError>>),
-    Act(Caller, Action, oneshot::Sender<Result<(), ApiError>>),
-    Pdn(oneshot::Sender<String>),
-    Hint(Option<String>, oneshot::Sender<Result<HintJob, ApiError>>),
-}
-
-/// A handle to a game's task.
-#[derive(Clone)]
-pub struct GameHandle {
-    tx: mpsc::Sender<Cmd>,
-}
-
-impl GameHandle {
-    /// True when the game's task has ended (unloaded).
-    pub fn is_closed(&self) -> bool {
-        self.tx.is_closed()
-    }
-
-    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Cmd) -> Result<T, ApiError> {
-        let (tx, rx) = oneshot::channel();
-        self.tx.send(make(tx)).await.map_err(|_| ApiError::Gone)?;
-        rx.await.map_err(|_| ApiError::Gone)
-    }
-    /// The game now.
-    pub async fn snapshot(&self) -> Result<Snapshot, ApiError> {
-        self.ask(Cmd::Snapshot).await
-    }
-    /// Subscribes a websocket.
-    pub async fn subscribe(&self, hello: Hello) -> Result<Subscription, ApiError> {
-        self.ask(|tx| Cmd::Subscribe(hello, tx)).await?
-    }
-    /// A websocket from `ip` closed.
-    pub async fn leave(&self, ip: IpAddr) {
-        let _ = self.tx.send(Cmd::Leave(ip)).await;
-    }
-    /// Takes the free seat, for `player` when logged in.
-    pub async fn join(&self, req: JoinRequest, player: Option<Player>) -> Result<Seat, ApiError> {
-        self.ask(|tx| Cmd::Join(req, player, tx)).await?
-    }
-    /// Acts for `caller`.
-    pub async fn act(&self, caller: Caller, action: Action) -> Result<(), ApiError> {
-        self.ask(|tx| Cmd::Act(caller, action, tx)).await?
-    }
-    /// The game as PDN.
-    pub async fn pdn(&self) -> Result<String, ApiError> {
-        self.ask(Cmd::Pdn).await
-    }
-    /// The search for a hint to the player of `token` (one at a time per game).
-    pub async fn hint(&self, token: Option<String>) -> Result<HintJob, ApiError> {
-        self.ask(|tx| Cmd::Hint(token, tx)).await?
     }
 }
 
@@ -203,6 +152,8 @@ struct Events {
     version: u64,
     log: VecDeque<Event>,
     tx: broadcast::Sender<Event>,
+    /// In cluster mode: the game's id and the cluster, which every event goes to.
+    out: Option<(String, Arc<crate::cluster::Cluster>)>,
 }
 
 impl Events {
@@ -213,6 +164,15 @@ impl Events {
             self.log.pop_front();
         }
         self.log.push_back(e.clone());
+        self.tell(e);
+    }
+
+    /// Sends an event to the subscribers (here and, in cluster mode, on every node)
+    /// without logging it: chat lines and suggestions make no version.
+    fn tell(&self, e: Event) {
+        if let Some((id, cluster)) = &self.out {
+            cluster.publish(id, &e);
+        }
         let _ = self.tx.send(e);
     }
 
@@ -306,8 +266,8 @@ impl Actor {
                     }
                 }
                 cmd = rx.recv() => match cmd {
+                    Some(Cmd::Stop) | None => break,
                     Some(c) => self.handle(c).await,
-                    None => break,
                 },
                 _ = until(deadline) => {
                     let side = self.session.side();
@@ -483,6 +443,8 @@ impl Actor {
             Cmd::Hint(token, tx) => {
                 let _ = tx.send(self.hint(token.as_deref()));
             }
+            // Handled by the loop.
+            Cmd::Stop => {}
         }
     }
 
@@ -506,6 +468,7 @@ impl Actor {
             chat: self.chat.room(chat::room_of(&seats)),
             seats,
             conn: next_conn(),
+            feed: None,
         })
     }
 

@@ -122,11 +122,17 @@ pub(super) async fn create_with(
         ..GameRow::default()
     };
     ctx.store.create(&row).await?;
+    // A new game is this node's (its lease is new; the claim cannot fail but by the
+    // database).
+    if !crate::cluster::claim(&ctx, &id).await? {
+        return Err(ApiError::Unavailable("the server is restarting; please try again".into()));
+    }
     tracing::info!(game = %id, variant = %row.variant, mode = %row.mode, status = %row.status, "game created");
     metrics::counter!("dama_games_created_total", "variant" => variant.key(), "mode" => row.mode.clone()).increment(1);
     let seek = seek::of(&ctx, &row, &opts, &players).await?;
     let started = (row.status == "live").then(|| players.clone());
     let handle = spawn(ctx.clone(), row, session, opts, Stored::default(), (players, [None, None]))?;
+    crate::cluster::serve(&ctx, &id, handle.clone()).await?;
     ctx.games.insert(&id, handle.clone());
     // Listed and announced once its task is registered: whoever accepts the seek, or a
     // program told that the game starts, finds the game.
@@ -169,7 +175,10 @@ pub async fn restore(ctx: Ctx, row: GameRow) -> Result<GameHandle, ApiError> {
     }
     tracing::debug!(game = %row.id, status = %row.status, moves = moves.len(), "game restored");
     let chat = ctx.store.chat(&row.id).await?;
-    spawn(ctx, row, session, opts, Stored { moves, kept, chat }, players)
+    let id = row.id.clone();
+    let h = spawn(ctx.clone(), row, session, opts, Stored { moves, kept, chat }, players)?;
+    crate::cluster::serve(&ctx, &id, h.clone()).await?;
+    Ok(h)
 }
 
 /// A stored game's options and a session at its start position under its rules (a
@@ -209,6 +218,7 @@ fn spawn(
     let (tx, _) = broadcast::channel(32);
     let tokens = [row.white_token.clone(), row.black_token.clone()];
     let ai_color = engine_color(opts.mode, tokens[0].is_some());
+    let out = ctx.cluster.clone().map(|c| (row.id.clone(), c));
     let mut a = Actor {
         id: row.id.clone(),
         ctx,
@@ -228,7 +238,7 @@ fn spawn(
             _ => State::Live,
         },
         result: None,
-        events: Events { version: row.version.max(0) as u64, log: Default::default(), tx },
+        events: Events { version: row.version.max(0) as u64, log: Default::default(), tx, out },
         touched: None,
         turn_started_ms: row.turn_started_ms.unwrap_or(row.created_ms),
         created_ms: row.created_ms,
@@ -277,7 +287,10 @@ fn spawn(
             let turn = a.turn_started_ms.max(last_at.unwrap_or(0));
             a.start_clock(Instant::now(), turn);
             let elapsed = (now_ms() - turn).max(0) as u64;
-            a.clock.resume(a.session.side(), elapsed, turn < a.ctx.started_ms, Instant::now());
+            // A game taken over from another node (its lease has had an owner before:
+            // the token grew) was interrupted as by a restart.
+            let taken_over = a.ctx.store.leases().and_then(|l| l.token(&a.id)).is_some_and(|t| t > 1);
+            a.clock.resume(a.session.side(), elapsed, turn < a.ctx.started_ms || taken_over, Instant::now());
         }
         State::Waiting => {}
     }
@@ -287,7 +300,7 @@ fn spawn(
         let _running = running;
         a.run(rx).await;
     });
-    Ok(GameHandle { tx })
+    Ok(GameHandle::local(tx))
 }
 
 /// Ends a restored session with a finished game's stored result (a resignation, a

@@ -64,7 +64,7 @@ impl Actor {
         self.votes.0.insert(conn, m.notation.clone());
         let (ply, to, moves) = (self.session.ply() + 1, color_name(self.session.side()), self.votes.tallies());
         // Only the player to move hears of them; the version does not change.
-        let _ = self.events.tx.send(Event::Suggestions { v: self.events.version, ply, to, moves });
+        self.events.tell(Event::Suggestions { v: self.events.version, ply, to, moves });
         Ok(())
     }
 

@@ -147,7 +147,7 @@ impl Options {
 }
 
 /// An account at a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     /// The account's id.
     pub id: String,
@@ -165,7 +165,7 @@ impl From<crate::store::AccountRow> for Player {
 }
 
 /// A player as clients see them.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct PlayerView {
     /// The account's name.
     pub name: String,
@@ -174,7 +174,7 @@ pub struct PlayerView {
 }
 
 /// A rating change, rounded.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct RatingView {
     /// Before the game.
     pub before: i64,
@@ -209,8 +209,8 @@ fn default_level() -> u8 {
     5
 }
 
-/// The result as clients see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The result as clients see it (read back without its `reason`, which the text gives).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct ResultView {
     /// "white", "black" or null for a draw.
     pub winner: Option<String>,
@@ -235,7 +235,7 @@ impl Serialize for ResultView {
 }
 
 /// Both clocks.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ClockView {
     /// White's time left, ms.
     pub white_ms: u64,
@@ -250,7 +250,7 @@ pub struct ClockView {
 }
 
 /// Everything about a game at one version.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Snapshot {
     /// Game id.
     pub id: String,
@@ -298,7 +298,7 @@ pub struct Snapshot {
 }
 
 /// Something that happened, with the version it made.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A move.
@@ -452,7 +452,7 @@ impl Event {
 }
 
 /// A player's action.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Play a move (`11-15`, `c3:e5`, `h6:f8:b4:e1`).
@@ -498,7 +498,7 @@ pub enum Action {
 }
 
 /// A seat given to a player.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Seat {
     /// The seat's secret token.
     pub token: String,
@@ -507,7 +507,7 @@ pub struct Seat {
 }
 
 /// What `POST /api/games/{id}/join` reads.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
     /// The invite secret of a friend game (the part after `#` in the invite link).

@@ -5,7 +5,7 @@ use sqlx::Row;
 use super::{int, Store, StoreError};
 
 /// A stored chat line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ChatRow {
     /// Its number in the game, from 1.
     pub n: i64,

@@ -5,10 +5,12 @@ use sqlx::{AnyPool, Row};
 
 mod accounts;
 mod chat;
+mod lease;
 mod writer;
 
 pub use accounts::{name_key, AccountRow, PlayedGame, RatingChange, RatingRow};
 pub use chat::ChatRow;
+pub use lease::{Claim, Leases};
 
 /// A storage failure (details are logged, never sent to clients).
 #[derive(Debug, thiserror::Error)]
@@ -105,6 +107,8 @@ pub struct Store {
     pool: AnyPool,
     /// The moves' group commit.
     moves: writer::Writer,
+    /// The games this node holds, in cluster mode: their writes are fenced.
+    leases: Option<std::sync::Arc<Leases>>,
 }
 
 fn game(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
@@ -170,9 +174,16 @@ impl Store {
         // restart) is fine: the schema only grows.
         migrator.set_ignore_missing(true);
         migrator.run(&pool).await.map_err(|e| StoreError(e.into()))?;
-        let store = Store { moves: writer::Writer::start(pool.clone()), pool };
+        let store = Store { moves: writer::Writer::start(pool.clone()), pool, leases: None };
         store.hash_plain_tokens().await?;
         Ok(store)
+    }
+
+    /// The same store for node `node` of a cluster: it holds leases on games, and
+    /// writes a game's moves and state only while it holds the game's lease.
+    pub fn for_node(mut self, node: &str) -> Store {
+        self.leases = Some(std::sync::Arc::new(Leases::new(node)));
+        self
     }
 
     /// Connections open and idle now (for the metrics).
@@ -245,21 +256,51 @@ impl Store {
 
     /// Saves what changed in a game (seats, status, result, version, offers, links).
     pub async fn save(&self, id: &str, s: &GameState) -> Result<(), StoreError> {
-        save_query(id, s).execute(&self.pool).await?;
+        if let Some((node, token)) = self.fence(id)? {
+            let r = save_query(SAVE_FENCED, id, s).bind(node).bind(token).execute(&self.pool).await?;
+            return if r.rows_affected() == 1 { Ok(()) } else { Err(lease::fenced()) };
+        }
+        save_query(SAVE, id, s).execute(&self.pool).await?;
         Ok(())
     }
 
     /// Records a move (the move is acknowledged only after this returns), in a group
     /// with the other games' moves that wait to be stored at the same moment.
     pub async fn add_move(&self, id: &str, m: &MoveRow) -> Result<(), StoreError> {
+        if let Some((node, token)) = self.fence(id)? {
+            // Alone, with the lease row locked: no group commit across owners' fences.
+            let r = sqlx::query(
+                "INSERT INTO moves (game_id, ply, notation, clock_ms, at_ms, v) SELECT $1, $2, $3, $4, $5, $6 \
+                 FROM game_leases WHERE game_id = $1 AND node = $7 AND token = $8 FOR SHARE",
+            )
+            .bind(id)
+            .bind(m.ply)
+            .bind(m.notation.as_str())
+            .bind(m.clock_ms)
+            .bind(m.at_ms)
+            .bind(m.v)
+            .bind(node)
+            .bind(token)
+            .execute(&self.pool)
+            .await?;
+            return if r.rows_affected() == 1 { Ok(()) } else { Err(lease::fenced()) };
+        }
         self.moves.add(id, m).await
     }
 
     /// Takes back the moves after ply `keep` and saves the game's state, together.
     pub async fn take_back(&self, id: &str, keep: i64, s: &GameState) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
+        // Fenced: the state first (it locks the lease row), and nothing is kept if it fails.
+        let fence = self.fence(id)?;
+        let saved = match fence {
+            Some((node, token)) => save_query(SAVE_FENCED, id, s).bind(node).bind(token).execute(&mut *tx).await?,
+            None => save_query(SAVE, id, s).execute(&mut *tx).await?,
+        };
+        if saved.rows_affected() != 1 && fence.is_some() {
+            return Err(lease::fenced());
+        }
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2").bind(id).bind(keep).execute(&mut *tx).await?;
-        save_query(id, s).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -328,23 +369,41 @@ impl Store {
     }
 }
 
-fn save_query<'q>(id: &'q str, s: &'q GameState) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
-    sqlx::query(
-        "UPDATE games SET status = $1, white_token = $2, black_token = $3, result = $4, reason = $5, version = $6, \
-         next_game = $7, offers = $8, turn_started_ms = $9, end_clock_ms = $10, white_account = $11, \
-         black_account = $12 WHERE id = $13",
-    )
-    .bind(&s.status)
-    .bind(s.white_token.clone())
-    .bind(s.black_token.clone())
-    .bind(s.result.clone())
-    .bind(s.reason.clone())
-    .bind(s.version)
-    .bind(s.next_game.clone())
-    .bind(s.offers.clone())
-    .bind(s.turn_started_ms)
-    .bind(s.end_clock_ms)
-    .bind(s.accounts[0].clone())
-    .bind(s.accounts[1].clone())
-    .bind(id)
+/// The UPDATE of a game's state.
+macro_rules! save_sql {
+    ($fence:literal) => {
+        concat!(
+            "UPDATE games SET status = $1, white_token = $2, black_token = $3, result = $4, reason = $5, version = $6, ",
+            "next_game = $7, offers = $8, turn_started_ms = $9, end_clock_ms = $10, white_account = $11, ",
+            "black_account = $12 WHERE id = $13",
+            $fence
+        )
+    };
+}
+const SAVE: &str = save_sql!("");
+/// The same, only while this node holds the game's lease ($14 node, $15 token).
+const SAVE_FENCED: &str =
+    save_sql!(" AND EXISTS (SELECT 1 FROM game_leases WHERE game_id = $13 AND node = $14 AND token = $15 FOR SHARE)");
+
+/// The UPDATE of a game's state by `sql` ([`SAVE`] or [`SAVE_FENCED`], whose fence the
+/// caller binds).
+fn save_query<'q>(
+    sql: &'static str,
+    id: &'q str,
+    s: &'q GameState,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query(sql)
+        .bind(&s.status)
+        .bind(s.white_token.clone())
+        .bind(s.black_token.clone())
+        .bind(s.result.clone())
+        .bind(s.reason.clone())
+        .bind(s.version)
+        .bind(s.next_game.clone())
+        .bind(s.offers.clone())
+        .bind(s.turn_started_ms)
+        .bind(s.end_clock_ms)
+        .bind(s.accounts[0].clone())
+        .bind(s.accounts[1].clone())
+        .bind(id)
 }

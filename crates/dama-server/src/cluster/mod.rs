@@ -1,0 +1,281 @@
+//! Cluster mode: several nodes behind one address, over one PostgreSQL database and a
+//! NATS server. Each live game is owned by one node at a time, by a lease in the
+//! database ([`crate::store::Leases`]) that the owner renews and whose fencing token
+//! guards every write. Any node takes any request: for a game another node owns it asks
+//! the owner over NATS ([`remote`]); the owner answers ([`owner`]) and publishes the
+//! game's events, which every node's websockets hear. When a node dies its leases run
+//! out and the other nodes take its games over from the database; a node that stops
+//! (SIGTERM) hands its games over first ([`hand_over`]).
+//!
+//! Subjects, under the cluster's name (`dama` unless `--cluster-name` says otherwise, so
+//! that several clusters can share a NATS server): `NAME.game.<id>.cmd` (requests to the
+//! owner), `NAME.game.<id>.ev` (events), `NAME.shared` ([`shared`]) and
+//! `NAME.engine.search` ([`engine`]).
+
+pub mod engine;
+mod owner;
+mod remote;
+mod shared;
+mod wire;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use dama_core::Color;
+use tokio::sync::mpsc;
+
+pub use owner::serve;
+pub use remote::{Feed, Remote};
+
+use crate::game::now_ms;
+use crate::registry::Ctx;
+use crate::store::Claim;
+
+/// How long a lease runs without renewal: a dead node's games are taken over after
+/// this (and at most one sweep more).
+pub const LEASE_MS: i64 = 2_500;
+/// How often the owner renews its leases.
+pub const RENEW_EVERY: Duration = Duration::from_millis(700);
+/// How often each node looks for games whose lease ran out.
+pub const SWEEP_EVERY: Duration = Duration::from_millis(400);
+
+/// Why the cluster could not be joined.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    /// The NATS server did not answer.
+    #[error("cannot connect to NATS at {0}: {1}")]
+    Connect(String, String),
+    /// Cluster mode needs PostgreSQL.
+    #[error("cluster mode needs a PostgreSQL database (--database-url postgres://...), not {0}")]
+    NotPostgres(String),
+    /// A bad node id or cluster name.
+    #[error("a node id or cluster name is 1 to 64 letters, digits, '-' or '_', not '{0}'")]
+    NodeId(String),
+}
+
+/// This node's link to the others.
+pub struct Cluster {
+    /// The NATS connection.
+    pub nats: async_nats::Client,
+    /// This node's id.
+    pub node: String,
+    /// The cluster's name: the first part of its subjects.
+    pub name: String,
+    /// Whether this node takes engine jobs.
+    pub engine_worker: bool,
+    /// Events to publish, in order.
+    out: mpsc::UnboundedSender<(String, Vec<u8>)>,
+}
+
+fn color_of(name: &str) -> Option<Color> {
+    Color::ALL.into_iter().find(|c| c.to_string() == name)
+}
+
+/// True for a usable node id.
+pub fn valid_node_id(node: &str) -> bool {
+    (1..=64).contains(&node.len()) && node.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+impl Cluster {
+    /// Connects node `node` to the NATS server at `url` (the database is checked by the
+    /// caller).
+    pub async fn connect(setup: &crate::ClusterSetup, database_url: &str) -> Result<Arc<Cluster>, ClusterError> {
+        let (url, node, name) = (setup.url.as_str(), setup.node.as_str(), setup.name.as_str());
+        for id in [node, name] {
+            if !valid_node_id(id) {
+                return Err(ClusterError::NodeId(id.chars().take(80).collect()));
+            }
+        }
+        if !database_url.starts_with("postgres") {
+            return Err(ClusterError::NotPostgres(database_url.split(':').next().unwrap_or("").to_string()));
+        }
+        let nats = connect_nats(url, &format!("dama {node}")).await?;
+        let (out, mut rx) = mpsc::unbounded_channel::<(String, Vec<u8>)>();
+        let publisher = nats.clone();
+        // One task publishes every event of this node, so each game's stay in order.
+        tokio::spawn(async move {
+            while let Some((subject, bytes)) = rx.recv().await {
+                if let Err(e) = publisher.publish(subject, bytes.into()).await {
+                    tracing::warn!(error = %e, "publishing an event");
+                }
+            }
+        });
+        let engine_worker = setup.engine_worker;
+        Ok(Arc::new(Cluster { nats, node: node.to_string(), name: name.to_string(), engine_worker, out }))
+    }
+
+    /// The subject of requests to game `id`'s owner.
+    pub fn command_subject(&self, id: &str) -> String {
+        format!("{}.game.{id}.cmd", self.name)
+    }
+
+    /// The subject of game `id`'s events.
+    pub fn event_subject(&self, id: &str) -> String {
+        format!("{}.game.{id}.ev", self.name)
+    }
+
+    /// Publishes an event of game `id` to every node.
+    pub fn publish(&self, id: &str, event: &crate::game::Event) {
+        if let Ok(bytes) = serde_json::to_vec(event) {
+            self.send(self.event_subject(id), bytes);
+        }
+    }
+
+    /// Publishes `bytes` on `subject`, after what this node published before.
+    fn send(&self, subject: String, bytes: Vec<u8>) {
+        let _ = self.out.send((subject, bytes));
+    }
+}
+
+/// Connects to the NATS server at `url` as `name`.
+pub async fn connect_nats(url: &str, name: &str) -> Result<async_nats::Client, ClusterError> {
+    async_nats::ConnectOptions::new()
+        .name(name)
+        .connect(url)
+        .await
+        .map_err(|e| ClusterError::Connect(url.to_string(), e.to_string()))
+}
+
+/// Takes game `id` for this node if nobody else holds it: true if this node now holds
+/// its lease (the caller restores it), false if another node's lease on it runs (or
+/// this node is shutting down and takes nothing).
+pub async fn claim(ctx: &Ctx, id: &str) -> Result<bool, crate::error::ApiError> {
+    if ctx.cluster.is_none() {
+        return Ok(true);
+    }
+    if ctx.shutting_down() {
+        return Ok(false);
+    }
+    let now = now_ms();
+    Ok(matches!(ctx.store.claim(id, now, now + LEASE_MS).await?, Claim::Mine(_)))
+}
+
+/// Starts the node's cluster duties: renewing its leases (and stopping the games whose
+/// lease it lost), and taking over games whose lease ran out.
+pub async fn start(ctx: &Ctx) -> Result<(), crate::store::StoreError> {
+    if ctx.cluster.is_none() {
+        return Ok(());
+    }
+    // A node starting again under its old id frees what it held before at once.
+    let freed = ctx.store.expire_mine().await?;
+    if freed > 0 {
+        tracing::info!(games = freed, "leases of this node's previous run freed");
+    }
+    if let Some(c) = &ctx.cluster {
+        if let Err(e) = shared::start(ctx, c).await {
+            tracing::error!(error = %e, "the lobby cannot hear the other nodes");
+        }
+        let jobs = engine::subject(&c.name);
+        ctx.pool.use_cluster(c.nats.clone(), jobs.clone());
+        if c.engine_worker {
+            if let Err(e) = engine::work(c.nats.clone(), jobs, ctx.pool.clone()).await {
+                tracing::error!(error = %e, "this node cannot take engine jobs");
+            }
+        }
+    }
+    tokio::spawn(renew(ctx.clone()));
+    tokio::spawn(sweep(ctx.clone()));
+    Ok(())
+}
+
+async fn renew(ctx: Ctx) {
+    let Some(leases) = ctx.store.leases() else { return };
+    let mut last_ok = tokio::time::Instant::now();
+    let mut strays: Vec<(String, i64)> = Vec::new();
+    let mut tick = tokio::time::interval(RENEW_EVERY);
+    loop {
+        tick.tick().await;
+        if ctx.shutting_down() && leases.count() == 0 {
+            return;
+        }
+        // Only leases held before the renewal are judged by its answer: one claimed
+        // meanwhile may be missing from it.
+        let before = leases.held();
+        match ctx.store.renew(now_ms() + LEASE_MS).await {
+            Ok(rows) => {
+                last_ok = tokio::time::Instant::now();
+                for (id, token) in before {
+                    if leases.token(&id) != Some(token) {
+                        continue;
+                    }
+                    if !rows.iter().any(|(i, t)| *i == id && *t == token) {
+                        tracing::warn!(game = %id, "lease lost to another node; stopping the game here");
+                        leases.forget(&id, token);
+                        if let Some(h) = ctx.games.running(&id) {
+                            h.stop().await;
+                        }
+                    }
+                }
+                // A row of this node that it does not hold (a release that failed) is
+                // freed once it was seen twice, so that a claim in flight is not taken.
+                let now_strays: Vec<(String, i64)> =
+                    rows.into_iter().filter(|(id, t)| leases.token(id) != Some(*t)).collect();
+                for s in now_strays.iter().filter(|s| strays.contains(s)) {
+                    let _ = ctx.store.release(&s.0, s.1, true).await;
+                }
+                strays = now_strays;
+            }
+            Err(e) => {
+                tracing::error!(error = %crate::error::Chain(&e), "renewing leases");
+                // Past the lease's term another node may own these games: stop them here
+                // (their writes are refused by the fence anyway).
+                if last_ok.elapsed() > Duration::from_millis(LEASE_MS as u64) {
+                    for (id, token) in leases.held() {
+                        leases.forget(&id, token);
+                        if let Some(h) = ctx.games.running(&id) {
+                            h.stop().await;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+async fn sweep(ctx: Ctx) {
+    let mut tick = tokio::time::interval(SWEEP_EVERY);
+    loop {
+        tick.tick().await;
+        if ctx.shutting_down() {
+            return;
+        }
+        let ids = match ctx.store.expired(now_ms(), 64).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!(error = %crate::error::Chain(&e), "looking for games to take over");
+                continue;
+            }
+        };
+        for id in ids {
+            match ctx.game(&id).await {
+                Ok(h) if !h.is_remote() => tracing::info!(game = %id, "game taken over"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(game = %id, error = %e, "taking a game over"),
+            }
+        }
+    }
+}
+
+/// Hands every game of this node over (a drain before it stops): each game's task
+/// ends once the commands before are done, its lease is left expired, and the other
+/// nodes take it over within a sweep. Waits up to `most` for the leases to go.
+pub async fn hand_over(ctx: &Ctx, most: Duration) {
+    let Some(leases) = ctx.store.leases() else { return };
+    let held = leases.held();
+    tracing::info!(games = held.len(), "handing games over to the other nodes");
+    for (id, _) in &held {
+        if let Some(h) = ctx.games.running(id) {
+            h.stop().await;
+        }
+    }
+    let until = tokio::time::Instant::now() + most;
+    while leases.count() > 0 && tokio::time::Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Whatever is still held (a task that did not end in time, a claim whose restore
+    // failed) is left expired for another node.
+    for (id, token) in leases.held() {
+        let _ = ctx.store.release(&id, token, true).await;
+    }
+    tracing::info!(games = held.len(), "games handed over");
+}
