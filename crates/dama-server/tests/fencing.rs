@@ -1,0 +1,56 @@
+//! Cluster mode's fence, on a real PostgreSQL: a node that lost a game's lease (it ran
+//! out while the node stalled, and another node took the game) can never write to the
+//! game again, neither a move nor its state nor a takeback; the new owner can.
+
+mod common;
+
+use dama_server::store::{Claim, GameRow, GameState, MoveRow, Store};
+
+fn mv(ply: i64, notation: &str) -> MoveRow {
+    MoveRow { ply, notation: notation.into(), clock_ms: None, at_ms: ply, v: Some(ply) }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_that_lost_the_lease_cannot_write() {
+    let Some(url) = common::postgres().await else { return };
+    let a = Store::connect(&url).await.unwrap().for_node("fence-a");
+    let b = Store::connect(&url).await.unwrap().for_node("fence-b");
+    let id = format!("{:012x}", rand::random::<u64>() >> 16);
+    let row = GameRow {
+        id: id.clone(),
+        variant: "english".into(),
+        mode: "friend".into(),
+        start_fen: "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12".into(),
+        options: "{}".into(),
+        status: "live".into(),
+        ..GameRow::default()
+    };
+    a.create(&row).await.unwrap();
+
+    // Node a owns the game until t = 1000; b cannot take it before.
+    assert_eq!(a.claim(&id, 0, 1000).await.unwrap(), Claim::Mine(1));
+    assert_eq!(b.claim(&id, 500, 1500).await.unwrap(), Claim::Theirs("fence-a".into()));
+    a.add_move(&id, &mv(1, "11-15")).await.unwrap();
+    // A write for a game a node never held is refused without touching the database.
+    assert!(b.add_move(&id, &mv(2, "22-18")).await.is_err());
+
+    // a stalls past its lease; b takes the game over with a larger token.
+    assert_eq!(b.claim(&id, 2000, 3000).await.unwrap(), Claim::Mine(2));
+    b.add_move(&id, &mv(2, "22-18")).await.unwrap();
+
+    // a wakes up still believing it owns the game: every write is refused.
+    assert!(a.add_move(&id, &mv(3, "15x22")).await.is_err(), "a stale owner wrote a move");
+    let state = GameState { status: "finished".into(), result: Some("1-0".into()), ..GameState::default() };
+    assert!(a.save(&id, &state).await.is_err(), "a stale owner saved the game");
+    assert!(a.take_back(&id, 0, &state).await.is_err(), "a stale owner took moves back");
+    let stored: Vec<String> = b.moves(&id).await.unwrap().into_iter().map(|m| m.notation).collect();
+    assert_eq!(stored, ["11-15", "22-18"]);
+    assert_eq!(b.game(&id).await.unwrap().unwrap().status, "live");
+
+    // The new owner goes on; and when it gives the game up, the next owner's token is
+    // above both.
+    b.add_move(&id, &mv(3, "15x22")).await.unwrap();
+    b.release(&id, 2, true).await.unwrap();
+    assert_eq!(a.claim(&id, 3001, 4000).await.unwrap(), Claim::Mine(3));
+    assert!(b.add_move(&id, &mv(4, "25x18")).await.is_err(), "the previous owner wrote after a handover");
+}
