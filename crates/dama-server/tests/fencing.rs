@@ -27,18 +27,23 @@ async fn a_node_that_lost_the_lease_cannot_write() {
     };
     a.create(&row).await.unwrap();
 
-    // Node a owns the game until t = 1000; b cannot take it before.
-    assert_eq!(a.claim(&id, 0, 1000).await.unwrap(), Claim::Mine(1));
-    assert_eq!(b.claim(&id, 500, 1500).await.unwrap(), Claim::Theirs("fence-a".into()));
+    // Node a, alive until t = 1000, owns the game; b cannot take it before.
+    a.renew(1000).await.unwrap();
+    b.renew(1500).await.unwrap();
+    assert_eq!(a.claim(&id, 0).await.unwrap(), Claim::Mine(1));
+    assert_eq!(b.claim(&id, 500).await.unwrap(), Claim::Theirs("fence-a".into()));
     a.add_move(&id, &mv(1, "11-15")).await.unwrap();
     // A write for a game a node never held is refused without touching the database.
     assert!(b.add_move(&id, &mv(2, "22-18")).await.is_err());
 
     // a stalls past its lease; b takes the game over with a larger token.
-    assert_eq!(b.claim(&id, 2000, 3000).await.unwrap(), Claim::Mine(2));
+    b.renew(3000).await.unwrap();
+    assert_eq!(b.claim(&id, 2000).await.unwrap(), Claim::Mine(2));
     b.add_move(&id, &mv(2, "22-18")).await.unwrap();
 
-    // a wakes up still believing it owns the game: every write is refused.
+    // a wakes up still believing it owns the game: every write is refused, and its
+    // heartbeat tells it the game is no longer its.
+    assert!(a.renew(5000).await.unwrap().is_empty());
     assert!(a.add_move(&id, &mv(3, "15x22")).await.is_err(), "a stale owner wrote a move");
     let state = GameState { status: "finished".into(), result: Some("1-0".into()), ..GameState::default() };
     assert!(a.save(&id, &state).await.is_err(), "a stale owner saved the game");
@@ -51,6 +56,6 @@ async fn a_node_that_lost_the_lease_cannot_write() {
     // above both.
     b.add_move(&id, &mv(3, "15x22")).await.unwrap();
     b.release(&id, 2, true).await.unwrap();
-    assert_eq!(a.claim(&id, 3001, 4000).await.unwrap(), Claim::Mine(3));
+    assert_eq!(a.claim(&id, 2500).await.unwrap(), Claim::Mine(3));
     assert!(b.add_move(&id, &mv(4, "25x18")).await.is_err(), "the previous owner wrote after a handover");
 }

@@ -31,10 +31,10 @@ use crate::game::now_ms;
 use crate::registry::Ctx;
 use crate::store::Claim;
 
-/// How long a lease runs without renewal: a dead node's games are taken over after
-/// this (and at most one sweep more).
+/// How long a node is taken for alive after its last heartbeat: a dead node's games
+/// are taken over after this (and at most one sweep more).
 pub const LEASE_MS: i64 = 2_500;
-/// How often the owner renews its leases.
+/// How often a node says it is alive (and checks which games it still holds).
 pub const RENEW_EVERY: Duration = Duration::from_millis(700);
 /// How often each node looks for games whose lease ran out.
 pub const SWEEP_EVERY: Duration = Duration::from_millis(400);
@@ -146,8 +146,7 @@ pub async fn claim(ctx: &Ctx, id: &str) -> Result<bool, crate::error::ApiError> 
     if ctx.shutting_down() {
         return Ok(false);
     }
-    let now = now_ms();
-    Ok(matches!(ctx.store.claim(id, now, now + LEASE_MS).await?, Claim::Mine(_)))
+    Ok(matches!(ctx.store.claim(id, now_ms()).await?, Claim::Mine(_)))
 }
 
 /// Starts the node's cluster duties: renewing its leases (and stopping the games whose
@@ -156,8 +155,10 @@ pub async fn start(ctx: &Ctx) -> Result<(), crate::store::StoreError> {
     if ctx.cluster.is_none() {
         return Ok(());
     }
-    // A node starting again under its old id frees what it held before at once.
+    // A node starting again under its old id frees what it held before at once, then
+    // says it is alive (before it claims any game).
     let freed = ctx.store.expire_mine().await?;
+    ctx.store.renew(now_ms() + LEASE_MS).await?;
     if freed > 0 {
         tracing::info!(games = freed, "leases of this node's previous run freed");
     }

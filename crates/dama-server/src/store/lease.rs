@@ -1,7 +1,9 @@
-//! Leases of games to nodes (cluster mode): one row per game owned by a node, with an
-//! expiry the owner renews and a fencing token that grows with every new owner. Every
+//! Leases of games to nodes (cluster mode): one row per game owned by a node, with a
+//! fencing token that grows with every new owner, and one row per node saying until when
+//! it is alive (the node pushes it forward; a lease holds while its node is alive). Every
 //! move and state the owner writes is conditioned on its token in the same statement, and
 //! the statement locks the lease row, so a node that lost a game can never write to it.
+//! The heartbeat is one row per node: renewing it never waits for the games' writes.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -87,18 +89,18 @@ impl Store {
         Ok(Some((l.node.as_str(), token)))
     }
 
-    /// Takes game `id` for this node unless another node's lease on it runs past `now_ms`;
-    /// a lease taken runs until `until_ms`, with a token one above the previous owner's.
-    pub async fn claim(&self, id: &str, now_ms: i64, until_ms: i64) -> Result<Claim, StoreError> {
+    /// Takes game `id` for this node unless it is owned by another node alive at
+    /// `now_ms` (and not handed over); the token is one above the previous owner's.
+    pub async fn claim(&self, id: &str, now_ms: i64) -> Result<Claim, StoreError> {
         let Some(l) = self.leases.as_deref() else { return Ok(Claim::Mine(0)) };
         let row = sqlx::query(
-            "INSERT INTO game_leases (game_id, node, token, expires_ms) VALUES ($1, $2, 1, $3) \
-             ON CONFLICT (game_id) DO UPDATE SET node = $2, token = game_leases.token + 1, expires_ms = $3 \
-             WHERE game_leases.expires_ms < $4 RETURNING token",
+            "INSERT INTO game_leases (game_id, node, token, free) VALUES ($1, $2, 1, 0) \
+             ON CONFLICT (game_id) DO UPDATE SET node = $2, token = game_leases.token + 1, free = 0 \
+             WHERE game_leases.free = 1 OR NOT EXISTS (SELECT 1 FROM cluster_nodes n \
+             WHERE n.node = game_leases.node AND n.alive_until_ms >= $3) RETURNING token",
         )
         .bind(id)
         .bind(l.node.as_str())
-        .bind(until_ms)
         .bind(now_ms)
         .fetch_optional(&self.pool)
         .await?;
@@ -116,12 +118,19 @@ impl Store {
         Ok(Claim::Theirs(owner.unwrap_or_default()))
     }
 
-    /// Extends every lease of this node to `until_ms`; returns the games and tokens the
+    /// Says this node is alive until `until_ms`; returns the games and tokens the
     /// database says this node holds.
     pub async fn renew(&self, until_ms: i64) -> Result<Vec<(String, i64)>, StoreError> {
         let Some(l) = self.leases.as_deref() else { return Ok(Vec::new()) };
-        let rows = sqlx::query("UPDATE game_leases SET expires_ms = $1 WHERE node = $2 RETURNING game_id, token")
-            .bind(until_ms)
+        sqlx::query(
+            "INSERT INTO cluster_nodes (node, alive_until_ms) VALUES ($1, $2) \
+             ON CONFLICT (node) DO UPDATE SET alive_until_ms = $2",
+        )
+        .bind(l.node.as_str())
+        .bind(until_ms)
+        .execute(&self.pool)
+        .await?;
+        let rows = sqlx::query("SELECT game_id, token FROM game_leases WHERE node = $1 AND free = 0")
             .bind(l.node.as_str())
             .fetch_all(&self.pool)
             .await?;
@@ -129,41 +138,46 @@ impl Store {
     }
 
     /// Gives game `id` up: its lease row goes if `token` is still the one there. With
-    /// `handover`, the row stays, expired, so that another node takes the game at once.
+    /// `handover`, the row stays, marked free, so that another node takes the game at
+    /// once.
     pub async fn release(&self, id: &str, token: i64, handover: bool) -> Result<(), StoreError> {
         let Some(l) = self.leases.as_deref() else { return Ok(()) };
         let sql = if handover {
-            "UPDATE game_leases SET expires_ms = 0 WHERE game_id = $1 AND token = $2 AND node = $3"
+            "UPDATE game_leases SET free = 1 WHERE game_id = $1 AND token = $2 AND node = $3"
         } else {
             "DELETE FROM game_leases WHERE game_id = $1 AND token = $2 AND node = $3"
         };
         let done = sqlx::query(sql).bind(id).bind(token).bind(l.node.as_str()).execute(&self.pool).await;
         // Forgotten once written (a drain waits for this node to hold nothing), and
-        // even if the write failed: the lease then runs out by itself.
+        // even if the write failed: the lease then ends with the node.
         l.forget(id, token);
         done?;
         Ok(())
     }
 
-    /// Marks every lease of this node expired (a node starting again under the same id:
+    /// Frees every lease of this node (a node starting again under the same id:
     /// whatever it held before is free for any node to take).
     pub async fn expire_mine(&self) -> Result<u64, StoreError> {
         let Some(l) = self.leases.as_deref() else { return Ok(0) };
-        let r = sqlx::query("UPDATE game_leases SET expires_ms = 0 WHERE node = $1")
+        let r = sqlx::query("UPDATE game_leases SET free = 1 WHERE node = $1")
             .bind(l.node.as_str())
             .execute(&self.pool)
             .await?;
         Ok(r.rows_affected())
     }
 
-    /// Games whose lease ran out before `now_ms` (their node died or handed them over),
-    /// at most `limit`.
+    /// Games free to take at `now_ms` (handed over, or of a node no longer alive), at
+    /// most `limit`.
     pub async fn expired(&self, now_ms: i64, limit: i64) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT game_id FROM game_leases WHERE expires_ms < $1 ORDER BY expires_ms LIMIT $2")
-            .bind(now_ms)
-            .bind(limit)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(
+            "SELECT game_id FROM game_leases WHERE free = 1 UNION ALL \
+             SELECT l.game_id FROM game_leases l JOIN cluster_nodes n ON n.node = l.node \
+             WHERE n.alive_until_ms < $1 AND l.free = 0 LIMIT $2",
+        )
+        .bind(now_ms)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
     }
 }

@@ -267,25 +267,9 @@ impl Store {
     /// Records a move (the move is acknowledged only after this returns), in a group
     /// with the other games' moves that wait to be stored at the same moment.
     pub async fn add_move(&self, id: &str, m: &MoveRow) -> Result<(), StoreError> {
-        if let Some((node, token)) = self.fence(id)? {
-            // Alone, with the lease row locked: no group commit across owners' fences.
-            let r = sqlx::query(
-                "INSERT INTO moves (game_id, ply, notation, clock_ms, at_ms, v) SELECT $1, $2, $3, $4, $5, $6 \
-                 FROM game_leases WHERE game_id = $1 AND node = $7 AND token = $8 FOR SHARE",
-            )
-            .bind(id)
-            .bind(m.ply)
-            .bind(m.notation.as_str())
-            .bind(m.clock_ms)
-            .bind(m.at_ms)
-            .bind(m.v)
-            .bind(node)
-            .bind(token)
-            .execute(&self.pool)
-            .await?;
-            return if r.rows_affected() == 1 { Ok(()) } else { Err(lease::fenced()) };
-        }
-        self.moves.add(id, m).await
+        // In cluster mode, written only while this node holds the game's lease.
+        let fence = self.fence(id)?.map(|(node, token)| (node.to_string(), token));
+        self.moves.add(id, m, fence).await
     }
 
     /// Takes back the moves after ply `keep` and saves the game's state, together.
@@ -382,8 +366,9 @@ macro_rules! save_sql {
 }
 const SAVE: &str = save_sql!("");
 /// The same, only while this node holds the game's lease ($14 node, $15 token).
-const SAVE_FENCED: &str =
-    save_sql!(" AND EXISTS (SELECT 1 FROM game_leases WHERE game_id = $13 AND node = $14 AND token = $15 FOR SHARE)");
+const SAVE_FENCED: &str = save_sql!(
+    " AND EXISTS (SELECT 1 FROM game_leases WHERE game_id = $13 AND node = $14 AND token = $15 AND free = 0 FOR SHARE)"
+);
 
 /// The UPDATE of a game's state by `sql` ([`SAVE`] or [`SAVE_FENCED`], whose fence the
 /// caller binds).

@@ -13,10 +13,14 @@ use super::{MoveRow, StoreError};
 /// oldest limit of 999 parameters).
 const MAX_GROUP: usize = 128;
 
-type Answer = oneshot::Sender<Result<(), sqlx::Error>>;
+type Answer = oneshot::Sender<Result<(), StoreError>>;
+
+/// Cluster mode: the node and the token the game's lease must still have for its move
+/// to be written.
+pub(super) type Fence = Option<(String, i64)>;
 
 enum Job {
-    Move(String, MoveRow, Answer),
+    Move(String, MoveRow, Fence, Answer),
     /// Write what came before, then end.
     Stop(oneshot::Sender<()>),
 }
@@ -35,11 +39,11 @@ impl Writer {
         Writer { jobs }
     }
 
-    /// Stores a move of game `id`; returns once it is stored.
-    pub(super) async fn add(&self, id: &str, m: &MoveRow) -> Result<(), StoreError> {
+    /// Stores a move of game `id` (only while `fence` holds); returns once it is stored.
+    pub(super) async fn add(&self, id: &str, m: &MoveRow, fence: Fence) -> Result<(), StoreError> {
         let (answer, stored) = oneshot::channel();
-        self.jobs.send(Job::Move(id.to_string(), m.clone(), answer)).await.map_err(|_| closed())?;
-        Ok(stored.await.map_err(|_| closed())??)
+        self.jobs.send(Job::Move(id.to_string(), m.clone(), fence, answer)).await.map_err(|_| closed())?;
+        stored.await.map_err(|_| closed())?
     }
 
     /// Writes the moves already sent, then stops (later moves fail as the pool would
@@ -57,13 +61,13 @@ fn closed() -> StoreError {
 }
 
 async fn run(pool: AnyPool, mut jobs: mpsc::Receiver<Job>) {
-    let mut group: Vec<(String, MoveRow, Answer)> = Vec::with_capacity(MAX_GROUP);
+    let mut group: Vec<Item> = Vec::with_capacity(MAX_GROUP);
     while let Some(job) = jobs.recv().await {
         let mut stop = None;
         let mut next = Some(job);
         while let Some(job) = next.take() {
             match job {
-                Job::Move(id, m, answer) => group.push((id, m, answer)),
+                Job::Move(id, m, fence, answer) => group.push((id, m, fence, answer)),
                 Job::Stop(done) => {
                     stop = Some(done);
                     break;
@@ -84,30 +88,71 @@ async fn run(pool: AnyPool, mut jobs: mpsc::Receiver<Job>) {
     }
 }
 
-/// Writes a group with one statement; if that fails, each move alone (so one bad move
+type Item = (String, MoveRow, Fence, Answer);
+
+/// Writes a group in one transaction; if that fails, each move alone (so one bad move
 /// fails only its own game), and answers each.
-async fn write(pool: &AnyPool, group: &mut Vec<(String, MoveRow, Answer)>) {
+async fn write(pool: &AnyPool, group: &mut Vec<Item>) {
     if group.is_empty() {
         return;
     }
     if group.len() > 1 {
-        if insert(pool, group.iter().map(|(id, m, _)| (id.as_str(), m))).await.is_ok() {
-            for (_, _, answer) in group.drain(..) {
-                let _ = answer.send(Ok(()));
+        if let Ok(written) = insert(pool, group).await {
+            for ((_, _, _, answer), ok) in group.drain(..).zip(written) {
+                let _ = answer.send(if ok { Ok(()) } else { Err(super::lease::fenced()) });
             }
             return;
         }
         tracing::warn!(moves = group.len(), "a group of moves failed to store; storing each alone");
     }
-    for (id, m, answer) in group.drain(..) {
-        let _ = answer.send(insert(pool, std::iter::once((id.as_str(), &m))).await);
+    for item in group.drain(..) {
+        let r = match insert(pool, std::slice::from_ref(&item)).await {
+            Ok(w) if w.first() == Some(&true) => Ok(()),
+            Ok(_) => Err(super::lease::fenced()),
+            Err(e) => Err(e.into()),
+        };
+        let _ = item.3.send(r);
     }
 }
 
+/// Writes the given moves in one transaction; which were written. In cluster mode (the
+/// moves carry fences) the leases of their games are read and locked first, in the same
+/// transaction, and only the moves whose lease still has this node and their token are
+/// written: a takeover waits for the commit, and a stale owner writes nothing.
+async fn insert(pool: &AnyPool, moves: &[Item]) -> Result<Vec<bool>, sqlx::Error> {
+    let node = moves.iter().find_map(|(_, _, f, _)| f.as_ref().map(|(n, _)| n.as_str()));
+    let Some(node) = node else {
+        insert_rows(pool, moves.iter()).await?;
+        return Ok(vec![true; moves.len()]);
+    };
+    let mut tx = pool.begin().await?;
+    let mut sql =
+        String::from("SELECT game_id FROM game_leases WHERE node = $1 AND free = 0 AND (game_id, token) IN (");
+    for i in 0..moves.len() {
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!("(${}, ${})", 2 * i + 2, 2 * i + 3));
+    }
+    sql.push_str(") FOR SHARE");
+    let mut q = sqlx::query(&sql).bind(node);
+    for (id, _, fence, _) in moves {
+        q = q.bind(id.as_str()).bind(fence.as_ref().map_or(-1, |f| f.1));
+    }
+    let held: std::collections::HashSet<String> =
+        q.fetch_all(&mut *tx).await?.iter().filter_map(|r| sqlx::Row::try_get(r, 0).ok()).collect();
+    let written: Vec<bool> = moves.iter().map(|(id, ..)| held.contains(id)).collect();
+    if written.iter().any(|w| *w) {
+        insert_rows(&mut *tx, moves.iter().zip(&written).filter(|(_, w)| **w).map(|(m, _)| m)).await?;
+    }
+    tx.commit().await?;
+    Ok(written)
+}
+
 /// One INSERT of the given moves.
-async fn insert<'a>(
-    pool: &AnyPool,
-    moves: impl Iterator<Item = (&'a str, &'a MoveRow)> + Clone,
+async fn insert_rows<'a, 'c>(
+    db: impl sqlx::Executor<'c, Database = sqlx::Any>,
+    moves: impl Iterator<Item = &'a Item> + Clone,
 ) -> Result<(), sqlx::Error> {
     let n = moves.clone().count();
     let mut sql = String::from("INSERT INTO moves (game_id, ply, notation, clock_ms, at_ms, v) VALUES ");
@@ -119,8 +164,8 @@ async fn insert<'a>(
         sql.push_str(&format!("(${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6));
     }
     let mut q = sqlx::query(&sql);
-    for (id, m) in moves {
-        q = q.bind(id).bind(m.ply).bind(m.notation.as_str()).bind(m.clock_ms).bind(m.at_ms).bind(m.v);
+    for (id, m, _, _) in moves {
+        q = q.bind(id.as_str()).bind(m.ply).bind(m.notation.as_str()).bind(m.clock_ms).bind(m.at_ms).bind(m.v);
     }
-    q.execute(pool).await.map(|_| ())
+    q.execute(db).await.map(|_| ())
 }
