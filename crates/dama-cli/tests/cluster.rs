@@ -82,27 +82,8 @@ async fn services() -> Option<String> {
     let base =
         std::env::var("DAMA_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
     let made = async {
-        use sqlx::{Connection, Executor};
         tokio::net::TcpStream::connect("127.0.0.1:4222").await.map_err(|e| format!("NATS: {e}"))?;
-        let mut c = sqlx::PgConnection::connect(&base).await.map_err(|e| format!("PostgreSQL: {e}"))?;
-        let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis();
-        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let name = format!("dama_cluster_{}_{n}_{stamp}", std::process::id());
-        // Databases of runs older than an hour are gone for good.
-        let old: Vec<(String,)> = sqlx::query_as("SELECT datname FROM pg_database WHERE datname LIKE 'dama_cluster_%'")
-            .fetch_all(&mut c)
-            .await
-            .map_err(|e| e.to_string())?;
-        for (db,) in old {
-            let made: u128 = db.rsplit('_').next().and_then(|t| t.parse().ok()).unwrap_or(u128::MAX);
-            if stamp.saturating_sub(made) > 3_600_000 {
-                let _ = c.execute(format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)").as_str()).await;
-            }
-        }
-        c.execute(format!("CREATE DATABASE {name}").as_str()).await.map_err(|e| e.to_string())?;
-        let (prefix, _) = base.rsplit_once('/').ok_or("bad URL")?;
-        Ok::<_, String>(format!("{prefix}/{name}"))
+        dama_server::testing::fresh_postgres(&base, "dama_cluster").await.map_err(|e| format!("PostgreSQL: {e}"))
     };
     match made.await {
         Ok(url) => Some(url),

@@ -26,6 +26,8 @@ pub mod secret;
 pub mod seeks;
 pub mod session;
 pub mod store;
+#[doc(hidden)]
+pub mod testing;
 pub mod web;
 pub mod ws;
 

@@ -195,11 +195,13 @@ async fn renew(ctx: Ctx) {
         match ctx.store.renew(now_ms() + LEASE_MS).await {
             Ok(rows) => {
                 last_ok = tokio::time::Instant::now();
+                let in_db: std::collections::HashSet<(&str, i64)> =
+                    rows.iter().map(|(i, t)| (i.as_str(), *t)).collect();
                 for (id, token) in before {
                     if leases.token(&id) != Some(token) {
                         continue;
                     }
-                    if !rows.iter().any(|(i, t)| *i == id && *t == token) {
+                    if !in_db.contains(&(id.as_str(), token)) {
                         tracing::warn!(game = %id, "lease lost to another node; stopping the game here");
                         leases.forget(&id, token);
                         if let Some(h) = ctx.games.running(&id) {

@@ -66,29 +66,7 @@ pub async fn postgres() -> Option<String> {
 /// Creates (once per test process) a database beside `base`'s and returns its URL.
 pub async fn fresh_database(base: &str) -> Result<String, String> {
     static URL: tokio::sync::OnceCell<Result<String, String>> = tokio::sync::OnceCell::const_new();
-    URL.get_or_init(|| async {
-        use sqlx::{Connection, Executor};
-        let stamp =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0);
-        let name = format!("dama_test_{}_{stamp}", std::process::id());
-        let mut c = sqlx::PgConnection::connect(base).await.map_err(|e| e.to_string())?;
-        // Databases of runs older than an hour are gone for good.
-        let old: Vec<(String,)> = sqlx::query_as("SELECT datname FROM pg_database WHERE datname LIKE 'dama_test_%'")
-            .fetch_all(&mut c)
-            .await
-            .map_err(|e| e.to_string())?;
-        for (db,) in old {
-            let made: u128 = db.rsplit('_').next().and_then(|t| t.parse().ok()).unwrap_or(u128::MAX);
-            if stamp.saturating_sub(made) > 3_600_000 {
-                let _ = c.execute(format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)").as_str()).await;
-            }
-        }
-        c.execute(format!("CREATE DATABASE {name}").as_str()).await.map_err(|e| e.to_string())?;
-        let (prefix, _) = base.rsplit_once('/').ok_or("bad URL")?;
-        Ok(format!("{prefix}/{name}"))
-    })
-    .await
-    .clone()
+    URL.get_or_init(|| dama_server::testing::fresh_postgres(base, "dama_test")).await.clone()
 }
 
 /// Runs a scenario on SQLite and on PostgreSQL.
