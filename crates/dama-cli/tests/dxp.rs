@@ -119,23 +119,31 @@ fn a_match_against_a_dxp_engine_plays_every_game_to_its_end() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
     let engine = std::thread::spawn(move || follower(listener));
-    let pdn = std::env::temp_dir().join(format!("dama-dxp-{}.pdn", std::process::id()));
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(["match", "--variant", "international", "--a", "dama hub --level 1", "--games", "2"])
-        .args(["--movetime", "0.02", "--b", &format!("dxp://{addr}"), "--pdn"])
-        .arg(&pdn)
-        .env("DAMA_PROGRESS_MS", "0")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = two_game_match("dama hub --level 1", "0.02", &addr.to_string(), "dama-dxp");
     assert!(stdout.contains("vs test follower: 2 games") || stdout.contains("2 games, +"), "{stdout}");
     let (games, received) = engine.join().unwrap();
     assert_eq!(games, 2, "{stdout}");
     assert!(received > 2, "the engine heard dama's moves: {received}");
+}
+
+/// Runs `dama match` of 2 International games, `a` against the DXP engine at `addr`,
+/// `movetime` seconds a move; checks that it succeeded and that its PDN holds both
+/// games; returns what it printed.
+fn two_game_match(a: &str, movetime: &str, addr: &str, name: &str) -> String {
+    let pdn = std::env::temp_dir().join(format!("{name}-{}.pdn", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["match", "--variant", "international", "--a", a, "--games", "2", "--movetime", movetime])
+        .args(["--b", &format!("dxp://{addr}"), "--pdn"])
+        .arg(&pdn)
+        .env("DAMA_PROGRESS_MS", "0")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     let text = std::fs::read_to_string(&pdn).unwrap();
     assert_eq!(text.matches("[Event ").count(), 2);
     let _ = std::fs::remove_file(pdn);
+    stdout
 }
 
 /// Run by hand with Scan 2.0 built beside the project and listening for DXP (in its
@@ -145,18 +153,6 @@ fn a_match_against_a_dxp_engine_plays_every_game_to_its_end() {
 #[ignore = "needs a DXP engine such as Scan 2.0 (DAMA_DXP_ENGINE=HOST:PORT)"]
 fn a_match_against_scan_over_dxp() {
     let Ok(addr) = std::env::var("DAMA_DXP_ENGINE") else { panic!("set DAMA_DXP_ENGINE=HOST:PORT") };
-    let pdn = std::env::temp_dir().join(format!("dama-scan-dxp-{}.pdn", std::process::id()));
-    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(["match", "--variant", "international", "--a", "dama hub", "--games", "2", "--movetime", "0.1"])
-        .args(["--b", &format!("dxp://{addr}"), "--pdn"])
-        .arg(&pdn)
-        .env("DAMA_PROGRESS_MS", "0")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = two_game_match("dama hub", "0.1", &addr, "dama-scan-dxp");
     assert!(stdout.contains("2 games, +"), "{stdout}");
-    let text = std::fs::read_to_string(&pdn).unwrap();
-    assert_eq!(text.matches("[Event ").count(), 2);
-    let _ = std::fs::remove_file(pdn);
 }

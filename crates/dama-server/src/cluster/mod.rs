@@ -203,10 +203,7 @@ async fn renew(ctx: Ctx) {
                     }
                     if !in_db.contains(&(id.as_str(), token)) {
                         tracing::warn!(game = %id, "lease lost to another node; stopping the game here");
-                        leases.forget(&id, token);
-                        if let Some(h) = ctx.games.running(&id) {
-                            h.stop().await;
-                        }
+                        give_up(&ctx, &id, token).await;
                     }
                 }
                 // A row of this node that it does not hold (a release that failed) is
@@ -224,14 +221,22 @@ async fn renew(ctx: Ctx) {
                 // (their writes are refused by the fence anyway).
                 if last_ok.elapsed() > Duration::from_millis(LEASE_MS as u64) {
                     for (id, token) in leases.held() {
-                        leases.forget(&id, token);
-                        if let Some(h) = ctx.games.running(&id) {
-                            h.stop().await;
-                        }
+                        give_up(&ctx, &id, token).await;
                     }
                 }
             }
         }
+    }
+}
+
+/// Forgets this node's lease on game `id` (another node may own it now) and stops the
+/// game's task here.
+async fn give_up(ctx: &Ctx, id: &str, token: i64) {
+    if let Some(l) = ctx.store.leases() {
+        l.forget(id, token);
+    }
+    if let Some(h) = ctx.games.running(id) {
+        h.stop().await;
     }
 }
 

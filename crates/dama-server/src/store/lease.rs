@@ -1,8 +1,8 @@
 //! Leases of games to nodes (cluster mode): one row per game owned by a node, with a
 //! fencing token that grows with every new owner, and one row per node saying until when
 //! it is alive (the node pushes it forward; a lease holds while its node is alive). Every
-//! move and state the owner writes is conditioned on its token in the same statement, and
-//! the statement locks the lease row, so a node that lost a game can never write to it.
+//! move and state the owner writes is conditioned on its token in the same transaction,
+//! which locks the lease row, so a node that lost a game can never write to it.
 //! The heartbeat is one row per node: renewing it never waits for the games' writes.
 
 use std::collections::HashMap;
