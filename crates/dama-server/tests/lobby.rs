@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
+#[path = "it/common/mod.rs"]
 mod common;
 use common::*;
 

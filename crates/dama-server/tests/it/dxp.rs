@@ -9,8 +9,7 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 struct Engine {
     r: BufReader<tokio::net::tcp::OwnedReadHalf>,

@@ -102,7 +102,7 @@ fn bench_node_count_is_unchanged() {
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
     let j: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
-    let expected: u64 = include_str!("../../dama-engine/bench-nodes.txt").trim().parse().unwrap();
+    let expected: u64 = include_str!("../../../dama-engine/bench-nodes.txt").trim().parse().unwrap();
     assert_eq!(
         j["nodes"].as_u64(),
         Some(expected),

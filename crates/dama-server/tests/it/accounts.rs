@@ -7,8 +7,7 @@ use dama_server::client::{request, Reply};
 use dama_server::Limits;
 use serde_json::{json, Value};
 
-mod common;
-use common::*;
+use crate::common::*;
 
 on_both!(
     sign_up_log_in_log_out_and_the_player_page,

@@ -2,7 +2,7 @@
 //! out while the node stalled, and another node took the game) can never write to the
 //! game again, neither a move nor its state nor a takeback; the new owner can.
 
-mod common;
+use crate::common;
 
 use dama_server::store::{Claim, GameRow, GameState, MoveRow, Store};
 

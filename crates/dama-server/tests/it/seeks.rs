@@ -7,8 +7,7 @@ use std::net::SocketAddr;
 use dama_server::client::request;
 use serde_json::{json, Value};
 
-mod common;
-use common::*;
+use crate::common::*;
 
 on_both!(a_seek_is_listed_streamed_accepted_and_gone, seeks_keep_their_rating_range_and_can_be_cancelled);
 

@@ -8,8 +8,7 @@ use dama_server::client::{request, Reply};
 use rand::seq::SliceRandom;
 use serde_json::{json, Value};
 
-mod common;
-use common::*;
+use crate::common::*;
 
 async fn sign_up(addr: SocketAddr, name: &str) -> String {
     let body = json!({"name": name, "password": "a good password"}).to_string();

@@ -3,8 +3,7 @@
 
 use serde_json::json;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 on_both!(players_and_spectators_chat_in_their_own_rooms);
 

@@ -8,8 +8,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 on_both!(
     versions_and_offers_survive_a_restart_and_the_turn_is_charged,

@@ -9,8 +9,7 @@ use futures_util::StreamExt;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 on_both!(a_shutdown_mid_game_loses_nothing_and_the_client_resumes);
 

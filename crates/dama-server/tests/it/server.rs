@@ -6,8 +6,7 @@ use futures_util::SinkExt;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 on_both!(
     full_game_against_the_ai,

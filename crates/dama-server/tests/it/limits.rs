@@ -8,8 +8,7 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn hotseat() -> String {
     json!({"variant": "english", "mode": "hotseat"}).to_string()

@@ -5,8 +5,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_show_every_family_after_some_play() {

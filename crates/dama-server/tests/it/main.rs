@@ -1,0 +1,20 @@
+//! The server's integration tests, in one test binary: linking the server into one
+//! binary instead of one per file saves CI minutes. Each module is one concern.
+//! (The lobby's test is a binary of its own because it sets a process-wide setting.)
+
+#[macro_use]
+mod common;
+
+mod accounts;
+mod bot;
+mod chat;
+mod dxp;
+mod fencing;
+mod fuzz_smoke;
+mod hardening;
+mod limits;
+mod metrics;
+mod seeks;
+mod server;
+mod shutdown;
+mod web;
