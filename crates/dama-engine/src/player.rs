@@ -12,7 +12,7 @@ use rand::SeedableRng;
 
 use crate::eval::EvalKind;
 use crate::level::{pick, Level};
-use crate::search::{Info, Limits, Searcher};
+use crate::search::{Analysis, Info, Limits, Searcher};
 
 /// What a search reports, in text.
 #[derive(Clone, Debug)]
@@ -27,6 +27,20 @@ pub struct Report {
     pub millis: u64,
     /// Principal variation in the variant's notation.
     pub pv: Vec<String>,
+}
+
+/// What an analysis reports at each finished depth, in text.
+#[derive(Clone, Debug)]
+pub struct LinesReport {
+    /// Depth of the finished iteration.
+    pub depth: u32,
+    /// Nodes.
+    pub nodes: u64,
+    /// Milliseconds.
+    pub millis: u64,
+    /// The best lines, best first: score for the side to move and the moves in the
+    /// variant's notation (long form for captures).
+    pub lines: Vec<(i32, Vec<String>)>,
 }
 
 /// The result of thinking.
@@ -56,6 +70,9 @@ pub trait Player: Send {
     fn legal_moves(&self) -> Vec<String>;
     /// Thinks within `limits` at `level`; `report` hears of each iteration.
     fn think(&mut self, limits: Limits, level: Level, stop: &AtomicBool, report: &mut dyn FnMut(&Report)) -> Decision;
+    /// Analyses the current position for its best `lines` moves within `limits`;
+    /// `report` hears of each finished depth. Never plays from the book.
+    fn analyse(&mut self, limits: Limits, lines: usize, stop: &AtomicBool, report: &mut dyn FnMut(&LinesReport));
     /// Searches with this many threads (1 by default).
     fn set_threads(&mut self, n: usize);
     /// Plays from the built-in opening book at levels 8-10 (off by default).
@@ -154,6 +171,20 @@ impl<R: Rules> Player for Generic<R> {
             depth: out.depth,
             nodes: out.nodes,
         }
+    }
+    fn analyse(&mut self, limits: Limits, lines: usize, stop: &AtomicBool, report: &mut dyn FnMut(&LinesReport)) {
+        let pos = *self.game.position();
+        let history = self.history();
+        self.searcher.egdb = crate::egdb::installed::<R>();
+        self.searcher.root_count = self.game.plies_since_material_change();
+        self.searcher.analyse(&pos, &history, limits, lines, stop, &mut |a: &Analysis<dama_core::BB<R>>| {
+            report(&LinesReport {
+                depth: a.depth,
+                nodes: a.nodes,
+                millis: a.elapsed.as_millis() as u64,
+                lines: a.lines.iter().map(|l| (l.score, self_text::<R>(&pos, &l.pv))).collect(),
+            })
+        });
     }
 }
 

@@ -190,6 +190,30 @@ pub struct Searcher<R: Rules> {
     aborted: bool,
     /// The best root move of the iteration under way, once one has been fully searched.
     root_best: Option<(Move<BB<R>>, i32)>,
+    /// Root moves left out of the search (the lines an analysis has already found).
+    excluded: Vec<Move<BB<R>>>,
+}
+
+/// One line of an analysis: a root move's score and its principal variation.
+#[derive(Clone, Debug)]
+pub struct Line<B> {
+    /// Score for the side to move, hundredths of a man (or a mate or table score).
+    pub score: i32,
+    /// The line, its root move first.
+    pub pv: Vec<Move<B>>,
+}
+
+/// What an analysis found at one finished depth.
+#[derive(Clone, Debug)]
+pub struct Analysis<B> {
+    /// The depth.
+    pub depth: u32,
+    /// The best lines, best first.
+    pub lines: Vec<Line<B>>,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
 }
 
 impl<R: Rules> Searcher<R> {
@@ -216,6 +240,7 @@ impl<R: Rules> Searcher<R> {
             limits: Limits::default(),
             aborted: false,
             root_best: None,
+            excluded: Vec::new(),
         }
     }
 
@@ -432,6 +457,67 @@ impl<R: Rules> Searcher<R> {
         best
     }
 
+    /// Analyses `pos` (reached through `history`, as in [`Self::think`]) for the best
+    /// `lines` moves: iterative deepening in which each depth searches the position
+    /// once per line, every search leaving out the root moves found before it (with a
+    /// full window). `report` hears of every finished depth; the last one is returned.
+    /// Single-threaded; stops at `limits` or `stop`.
+    pub fn analyse(
+        &mut self,
+        pos: &Position<R>,
+        history: &[u64],
+        limits: Limits,
+        lines: usize,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Analysis<BB<R>>),
+    ) -> Analysis<BB<R>> {
+        self.tt.new_search();
+        self.start = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.aborted = false;
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.counts[0] = self.root_count;
+        let mut root = MoveList::new();
+        generate(pos, &mut root);
+        let wanted = lines.clamp(1, root.len().max(1));
+        let mut done = Analysis { depth: 0, lines: Vec::new(), nodes: 0, elapsed: Duration::ZERO };
+        if root.is_empty() {
+            return done;
+        }
+        let both = StopEither(stop, stop);
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 10).min(MAX_PLY as u32 - 10);
+        'deepen: for depth in 1..=max_depth {
+            let mut found: Vec<Line<BB<R>>> = Vec::with_capacity(wanted);
+            self.excluded.clear();
+            for _ in 0..wanted {
+                self.root_best = None;
+                let score = self.negamax(pos, depth as i32, -INF, INF, 0, &both);
+                if self.aborted {
+                    break 'deepen;
+                }
+                let Some((m, _)) = self.root_best else { break };
+                let mut pv = vec![m];
+                let child = pos.play(&m);
+                pv.extend(self.pv(&child).into_iter().take(63));
+                found.push(Line { score, pv });
+                self.excluded.push(m);
+            }
+            self.excluded.clear();
+            found.sort_by_key(|l| -l.score);
+            done = Analysis { depth, lines: found, nodes: self.nodes, elapsed: self.start.elapsed() };
+            report(&done);
+            // Every line ends in a known result: deeper searches cannot change them.
+            if done.lines.iter().all(|l| is_mate(l.score) && depth as i32 > (MATE - l.score.abs()) + 2) {
+                break;
+            }
+        }
+        self.excluded.clear();
+        done.nodes = self.nodes;
+        done
+    }
+
     /// Scores every root move at `depth` (for levels that choose among near-best moves).
     pub fn score_root_moves(
         &mut self,
@@ -598,8 +684,13 @@ impl<R: Rules> Searcher<R> {
         let mut best = -INF;
         let mut best_move: Option<usize> = None;
         self.path.push(hash);
+        // Moves searched so far (root moves an analysis leaves out do not count).
+        let mut tried = 0usize;
         for (i, &k) in order.iter().enumerate() {
             let m = list.as_slice()[usize::from(k)];
+            if ply == 0 && self.excluded.contains(&m) {
+                continue;
+            }
             let child = pos.play(&m);
             self.counts[ply + 1] = self.count_after(&m, ply);
             let quiet = !captures && !m.promote;
@@ -608,7 +699,9 @@ impl<R: Rules> Searcher<R> {
             if captures && depth <= 0 {
                 new_depth = depth;
             }
-            let score = if i == 0 {
+            let first = tried == 0;
+            tried += 1;
+            let score = if first {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, stop)
             } else {
                 // Late quiet moves are searched less deeply first: from the second
@@ -616,8 +709,8 @@ impl<R: Rules> Searcher<R> {
                 // PV nodes; never captures, crownings or killers.
                 let r = match (quiet && !killer && depth >= 2, pv_node) {
                     (false, _) => 0,
-                    (true, true) => i32::from(i >= 3),
-                    (true, false) => 1 + i32::from(i >= 4),
+                    (true, true) => i32::from(tried > 3),
+                    (true, false) => 1 + i32::from(tried > 4),
                 };
                 // A reduced move still reaches the horizon (depth 0), where threats and
                 // exchange offers are looked at.

@@ -55,3 +55,61 @@ fn finds_a_russian_shot_through_the_crowning_row() {
     let after = pos.play(&out.best.unwrap());
     assert!(dama_core::movegen::legal_moves(&after).is_empty());
 }
+
+#[test]
+fn analysis_lines_are_distinct_moves_best_first_and_the_shot_leads() {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../dama-core/tests/data/pdn/pdn3-test-suite/succeed/Tricks_traps_and_shots.pdn");
+    let text = std::fs::read_to_string(&p).expect("shared test data");
+    let stop = AtomicBool::new(false);
+    let (mut tried, mut led) = (0, 0);
+    for g in read_all(&text).into_iter().flatten() {
+        if g.tag("FEN").is_none() {
+            continue;
+        }
+        let Ok(r) = replay::<English>(&g) else { continue };
+        let Some(shot) = r.moves.first() else { continue };
+        let start = *r.game.start();
+        let legal = dama_core::movegen::legal_moves(&start);
+        let mut s = Searcher::<English>::new(16, EvalKind::default_for::<English>());
+        let mut depths = 0;
+        let a =
+            s.analyse(&start, &[], Limits { nodes: Some(BUDGET), ..Limits::default() }, 3, &stop, &mut |_| depths += 1);
+        tried += 1;
+        assert!(depths > 0 && a.depth > 0, "no depth finished");
+        assert_eq!(a.lines.len(), legal.len().min(3), "{}", g.tag("Event").unwrap_or("?"));
+        let firsts: Vec<_> = a.lines.iter().map(|l| l.pv[0]).collect();
+        for (i, m) in firsts.iter().enumerate() {
+            assert!(legal.as_slice().contains(m), "line {i} starts with an illegal move");
+            assert!(!firsts[..i].contains(m), "line {i} repeats a root move");
+        }
+        assert!(a.lines.windows(2).all(|w| w[0].score >= w[1].score), "lines not best first");
+        // Each line is a playable sequence.
+        for l in &a.lines {
+            let mut pos = start;
+            for m in &l.pv {
+                assert!(dama_core::movegen::legal_moves(&pos).as_slice().contains(m), "a line leaves the rules");
+                pos = pos.play(m);
+            }
+        }
+        led += usize::from(firsts[0] == *shot);
+    }
+    // The single-line search finds 16 of the 18 shots on this budget; three lines share it.
+    eprintln!("the shot leads in {led} of {tried}");
+    assert!(tried >= 18 && led >= 14, "the shot leads in {led} of {tried}");
+}
+
+#[test]
+fn analysis_with_as_many_lines_as_moves_scores_every_move() {
+    let pos = parse_fen::<Russian>("W:Wc3,e3,g3,a1:Bf6,d6,b6,h8").unwrap();
+    let legal = dama_core::movegen::legal_moves(&pos);
+    let mut s = Searcher::<Russian>::new(16, EvalKind::default_for::<Russian>());
+    let stop = AtomicBool::new(false);
+    let a = s.analyse(&pos, &[], Limits { depth: Some(5), ..Limits::default() }, 99, &stop, &mut |_| {});
+    assert_eq!(a.depth, 5);
+    let mut firsts: Vec<_> = a.lines.iter().map(|l| l.pv[0]).collect();
+    firsts.sort_by_key(|m| (m.from, m.to));
+    let mut all = legal.as_slice().to_vec();
+    all.sort_by_key(|m| (m.from, m.to));
+    assert_eq!(firsts, all);
+}
