@@ -23,6 +23,7 @@ pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod record;
+pub mod tree;
 pub mod variant;
 pub mod zobrist;
 

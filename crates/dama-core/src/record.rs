@@ -99,7 +99,7 @@ pub fn result_token<R: Rules>(winner: Option<Color>) -> &'static str {
     }
 }
 
-fn start_of<R: Rules>(fen: &str) -> Result<Position<R>, String> {
+pub(crate) fn start_of<R: Rules>(fen: &str) -> Result<Position<R>, String> {
     let fen = fen.trim();
     // "?" for the side to move: the variant's first mover.
     let fixed = match fen.strip_prefix('?') {
@@ -126,6 +126,47 @@ fn resolve<R: Rules>(pos: &Position<R>, text: &str, style: &mut SquareStyle) -> 
         }
     }
     parse_file_and_square(pos, text).unwrap_or(Err(err))
+}
+
+/// A move read from a record: the move, the entries it used, and a warning.
+pub(crate) type ReadMove<R> = (Move<BB<R>>, usize, Option<String>);
+
+/// Reads the move `entries[0]` of a record at `pos`, in the file's square style
+/// (`style` learns it): the move, how many entries it used (a capture written jump by
+/// jump uses several), and a warning when the text was ambiguous and read as its first
+/// reading. The entries after it tell an ambiguous move apart.
+pub(crate) fn read_move<R: Rules>(
+    pos: &Position<R>,
+    entries: &[crate::pdn::PdnMove],
+    style: &mut SquareStyle,
+) -> Result<ReadMove<R>, (String, ReplayErrorKind)> {
+    use ReplayErrorKind as K;
+    let text = &entries[0].text;
+    match resolve(pos, text, style) {
+        Ok(mv) => Ok((mv, 1, None)),
+        // Files often write a short capture that two sequences share: the moves that
+        // follow tell which one was played.
+        Err(MoveError::Ambiguous { candidates, .. }) => {
+            // The file-of-origin form names no origin square: only the moves that
+            // follow may tell, and a reading they do not single out is refused.
+            let strict = is_file_and_square::<R>(text);
+            let (mv, warning) =
+                disambiguate(pos, &candidates, &entries[1..], *style, strict).map_err(|e| (e, K::AmbiguousMove))?;
+            Ok((mv, 1, warning))
+        }
+        Err(e) => match split_capture(pos, entries, *style) {
+            // Some sites write each jump of a capture as its own entry.
+            Some((mv, used)) => Ok((mv, used, None)),
+            None => {
+                let kind = match e {
+                    MoveError::Illegal { .. } => K::IllegalMove,
+                    MoveError::Ambiguous { .. } => K::AmbiguousMove,
+                    _ => K::BadMoveText,
+                };
+                Err((e.to_string(), kind))
+            }
+        },
+    }
 }
 
 /// A capture written as several entries, each one jump or more continuing from the
@@ -251,37 +292,12 @@ pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
             game = Game::from_position(p, DrawRules::default());
         }
         let pos = *game.position();
-        let mv = match resolve(&pos, &m.text, &mut style) {
-            Ok(mv) => mv,
-            // Files often write a short capture that two sequences share: the moves
-            // that follow tell which one was played.
-            Err(MoveError::Ambiguous { candidates, .. }) => {
-                // The file-of-origin form names no origin square: only the moves that
-                // follow may tell, and a reading they do not single out is refused.
-                let strict = is_file_and_square::<R>(&m.text);
-                let (mv, warning) = disambiguate(&pos, &candidates, &g.moves[i + 1..], style, strict)
-                    .map_err(|e| err(i + 1, &m.text, m.at, e, K::AmbiguousMove))?;
-                if let Some(w) = warning {
-                    warnings.push(format!("ply {} ({}) at line {}: {w}", i + 1, m.text, m.at.line));
-                }
-                mv
-            }
-            Err(e) => match split_capture(&pos, &g.moves[i..], style) {
-                // Some sites write each jump of a capture as its own entry.
-                Some((mv, used)) => {
-                    skip = used - 1;
-                    mv
-                }
-                None => {
-                    let kind = match e {
-                        MoveError::Illegal { .. } => K::IllegalMove,
-                        MoveError::Ambiguous { .. } => K::AmbiguousMove,
-                        _ => K::BadMoveText,
-                    };
-                    return Err(err(i + 1, &m.text, m.at, e.to_string(), kind));
-                }
-            },
-        };
+        let (mv, used, warning) = read_move(&pos, &g.moves[i..], &mut style)
+            .map_err(|(reason, kind)| err(i + 1, &m.text, m.at, reason, kind))?;
+        skip = used - 1;
+        if let Some(w) = warning {
+            warnings.push(format!("ply {} ({}) at line {}: {w}", i + 1, m.text, m.at.line));
+        }
         game.play(&mv).map_err(|e| err(i + 1, &m.text, m.at, e.to_string(), K::IllegalMove))?;
         moves.push(mv);
     }
@@ -333,16 +349,10 @@ fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Writes a game as canonical PDN 3.0: the seven standard tags, `GameType`, `FEN`
-/// when the game does not start from the start position, the other tags, numbered
-/// movetext wrapped at 80 columns, and the result.
-pub fn write_pdn<R: Rules>(
-    tags: &[(String, String)],
-    start: &Position<R>,
-    moves: &[MoveRecord<BB<R>>],
-    result: &str,
-    style: WriteStyle,
-) -> String {
+/// The tag section of a PDN game and the blank line after it: the seven standard
+/// tags, `GameType`, `FEN` when the game does not start from the start position,
+/// then the other tags.
+pub(crate) fn write_tags<R: Rules>(tags: &[(String, String)], start: &Position<R>, result: &str) -> String {
     let mut out = String::new();
     let get = |k: &str| tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(k)).map(|(_, v)| v.as_str());
     for k in ["Event", "Site", "Date", "Round", "White", "Black"] {
@@ -361,6 +371,20 @@ pub fn write_pdn<R: Rules>(
         }
     }
     out.push('\n');
+    out
+}
+
+/// Writes a game as canonical PDN 3.0: the seven standard tags, `GameType`, `FEN`
+/// when the game does not start from the start position, the other tags, numbered
+/// movetext wrapped at 80 columns, and the result.
+pub fn write_pdn<R: Rules>(
+    tags: &[(String, String)],
+    start: &Position<R>,
+    moves: &[MoveRecord<BB<R>>],
+    result: &str,
+    style: WriteStyle,
+) -> String {
+    let mut out = write_tags(tags, start, result);
     let mut words: Vec<String> = Vec::new();
     let mut pos = *start;
     let mut number = 1;
@@ -383,6 +407,12 @@ pub fn write_pdn<R: Rules>(
         pos = pos.play(&rec.mv);
     }
     words.push(result.to_string());
+    wrap(&mut out, words);
+    out
+}
+
+/// Appends movetext `words` to `out` in lines under 80 columns, and a blank line.
+pub(crate) fn wrap(out: &mut String, words: Vec<String>) {
     let mut line = String::new();
     for w in words {
         if !line.is_empty() && line.len() + 1 + w.len() > 79 {
@@ -397,5 +427,4 @@ pub fn write_pdn<R: Rules>(
     }
     out.push_str(&line);
     out.push_str("\n\n");
-    out
 }

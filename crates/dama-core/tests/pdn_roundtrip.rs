@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use dama_core::notation::SquareStyle;
 use dama_core::pdn::{read_all, PdnGame};
 use dama_core::record::{replay, variant_of, write_pdn, MoveRecord, WriteStyle};
+use dama_core::tree::{read_tree, write_tree};
 use dama_core::{Rules, Variant, VariantFn};
 use proptest::prelude::*;
 
@@ -89,6 +90,66 @@ fn read_write_read_gives_the_same_games() {
     assert!(n > 500, "{n}");
 }
 
+/// Reads a game with its variations, writes the tree and reads it again: the same
+/// tree. Returns the number of moves off the main line.
+struct TreeTrip<'a>(&'a PdnGame);
+impl VariantFn for TreeTrip<'_> {
+    type Output = Result<usize, String>;
+    fn call<R: Rules>(self) -> Result<usize, String> {
+        let g = self.0;
+        let main = replay::<R>(g);
+        let tree = match (read_tree::<R>(g), main) {
+            (Ok(t), Ok(m)) => {
+                let line: Vec<_> = t.tree.main_line().iter().map(|&i| t.tree.nodes()[i].mv).collect();
+                if line != m.moves {
+                    return Err("the tree's main line is not the game".into());
+                }
+                t.tree
+            }
+            (Err(_), Err(_)) => return Ok(0),
+            // A recorded result the moves contradict fails the replay, not the tree.
+            (Ok(_), Err(e)) if e.kind == dama_core::record::ReplayErrorKind::ResultMismatch => return Ok(0),
+            (t, m) => return Err(format!("tree {:?} but replay {:?}", t.err(), m.err())),
+        };
+        let text = write_tree(&g.tags, &tree, "", "*");
+        let back = read_all(&text).into_iter().next().ok_or("no game written")?.map_err(|e| e.to_string())?;
+        let again = read_tree::<R>(&back).map_err(|e| format!("{e}\n{text}"))?;
+        if again.tree.nodes().len() != tree.nodes().len() || again.tree.start() != tree.start() {
+            return Err(format!("{} moves became {}\n{text}", tree.nodes().len(), again.tree.nodes().len()));
+        }
+        for (a, b) in again.tree.nodes().iter().zip(tree.nodes()) {
+            if a.mv != b.mv || a.parent != b.parent || a.nags != b.nags || a.comments.len() != b.comments.len() {
+                return Err(format!("a move differs\n{text}"));
+            }
+        }
+        Ok(tree.nodes().len() - tree.main_line().len())
+    }
+}
+
+#[test]
+fn variations_read_written_and_read_again_give_the_same_tree() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdn/pdn3-test-suite/succeed");
+    let (mut games, mut off_main) = (0, 0);
+    for (file, variant) in [
+        ("variation.pdn", Variant::International),
+        ("nk_ronde_01.pdn", Variant::International),
+        ("nk_ronde_02.pdn", Variant::International),
+        ("Tricks_traps_and_shots.pdn", Variant::English),
+        ("gem.pdn", Variant::English),
+        ("ussr1947.pdn", Variant::Russian),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        for (i, g) in read_all(&text).into_iter().enumerate() {
+            let g = g.unwrap();
+            let v = variant_of(&g, variant).unwrap();
+            off_main += v.visit(TreeTrip(&g)).unwrap_or_else(|e| panic!("{file} game {}: {e}", i + 1));
+            games += 1;
+        }
+    }
+    assert!(games > 100, "{games}");
+    assert!(off_main > 50, "only {off_main} moves in variations");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -107,6 +168,7 @@ proptest! {
         for g in read_all(&text).into_iter().flatten() {
             for v in [Variant::English, Variant::International, Variant::Russian] {
                 let _ = v.visit(RoundTrip(&g, WriteStyle::default()));
+                let _ = v.visit(TreeTrip(&g));
             }
         }
     }
