@@ -31,6 +31,8 @@ struct Cli {
     quiet: bool,
 }
 
+// Parsed once at start: the size of the server's settings does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Run the play server (the default): web UI, HTTP API and websockets.

@@ -23,7 +23,7 @@ use crate::pool::EnginePool;
 use crate::registry::Ctx;
 use crate::replay::{self, ReplayGate};
 use crate::store::Store;
-use crate::{accounts, bot, seeks, web, ws};
+use crate::{accounts, analysis, bot, seeks, web, ws};
 
 /// Shared server state: the games' context, the replay gate and the rate limits.
 #[derive(Clone)]
@@ -37,19 +37,28 @@ pub struct AppState {
     requests: Arc<RateLimiter>,
     /// Sign-ups and log-ins.
     pub(crate) logins: Arc<crate::accounts::LoginLimits>,
+    /// The analysis board's searchers, apart from the games'.
+    pub(crate) analysis: Arc<EnginePool>,
 }
 
 impl AppState {
     /// State over a store, bounded by `limits` (the engine pool's size among them).
     pub fn new(store: Store, limits: Limits) -> Self {
         let pool = EnginePool::new(limits.engine_threads(), limits.engine_queue());
+        let analysis = EnginePool::new(limits.analysis_threads(), limits.analysis_queue());
         AppState {
             new_games: Arc::new(RateLimiter::new(limits.games_per_minute())),
             requests: Arc::new(RateLimiter::new(limits.requests_per_minute())),
             logins: crate::accounts::LoginLimits::new(limits.logins_per_minute()),
             ctx: Ctx::new(store, pool, limits),
             replay: Arc::new(ReplayGate::for_machine()),
+            analysis,
         }
+    }
+
+    /// Analysis-board searches running now.
+    pub fn analyses_running(&self) -> usize {
+        self.analysis.running()
     }
 
     pub(crate) fn replay_gate(&self) -> &ReplayGate {
@@ -99,17 +108,23 @@ pub(crate) use on_game_macro as on_game;
 pub fn router(state: AppState) -> Router {
     let limits = state.ctx.limits.clone();
     let replay_route = post(replay::replay_games).layer(DefaultBodyLimit::max(replay::request_limit(limits.pdn())));
+    let import_route = post(analysis::import).layer(DefaultBodyLimit::max(replay::request_limit(limits.pdn())));
     Router::new()
         .route("/", get(index))
         .route("/game/{id}", get(index))
         .route("/game/{id}/join", get(index))
         .route("/rules/{variant}", get(index))
         .route("/replay", get(index))
+        .route("/analysis", get(index))
         .route("/login", get(index))
         .route("/player/{name}", get(index))
         .route("/assets/{file}", get(web::asset))
         .route("/api/variants", get(web::variants))
         .route("/api/replay", replay_route)
+        .route("/api/analysis/position", post(analysis::position))
+        .route("/api/analysis/import", import_route)
+        .route("/api/analysis/export", post(analysis::export))
+        .route("/api/analysis/ws", get(analysis::engine::websocket))
         .route("/api/accounts", post(accounts::sign_up))
         .route("/api/accounts/password", post(accounts::claim))
         .route("/api/guests", post(accounts::guest))

@@ -5,6 +5,7 @@
 //! exact deadlines; engine work runs on a shared, bounded pool ([`pool`]).
 
 pub mod accounts;
+pub mod analysis;
 pub mod api;
 pub mod bot;
 pub mod client;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use dama_core::Variant;
 use dama_engine::level::Level;
-use dama_engine::player::{player, Player};
+use dama_engine::player::{player, LinesReport, Player};
 use dama_engine::search::Limits;
 use tokio::sync::Semaphore;
 
@@ -163,6 +163,53 @@ impl EnginePool {
             best = d.best.as_deref().unwrap_or("-"), "engine search"
         );
         Ok(d.best.map(|m| (m, d.score)))
+    }
+
+    /// Jobs running now.
+    pub fn running(&self) -> usize {
+        self.size - self.permits.available_permits()
+    }
+
+    /// True when every searcher is busy (a new job would wait).
+    pub fn busy(&self) -> bool {
+        self.permits.available_permits() == 0
+    }
+
+    /// Analyses a position (the FEN, then `moves`) for its best `lines` moves on a
+    /// searcher of this process (never the cluster's: the lines stream to a page
+    /// connected here). `report` hears of each finished depth, on the searcher's
+    /// thread. Refused when the queue is long; a job stopped while it waits never runs.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn analyse(
+        self: &Arc<Self>,
+        variant: Variant,
+        fen: String,
+        moves: Vec<String>,
+        lines: usize,
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+        mut report: impl FnMut(&LinesReport) + Send + 'static,
+    ) -> Result<(), PoolError> {
+        let permit = self.permit(true).await?;
+        if stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let mut engine = self.take(variant);
+        let pool = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let out = match engine.set_position(Some(&fen), &moves) {
+                Ok(()) => {
+                    engine.analyse(limits, lines, &stop, &mut report);
+                    Ok(())
+                }
+                Err(_) => Err(PoolError::Failed),
+            };
+            pool.give_back(engine);
+            out
+        })
+        .await
+        .map_err(|_| PoolError::Failed)?
     }
 
     /// Runs other engine work (the arbiter's search) under the same limit.

@@ -229,6 +229,17 @@ impl ReplayGate {
         let permits = Arc::new(Semaphore::new((cores / 2).max(1)));
         ReplayGate { permits, waiting: AtomicUsize::new(0), max_waiting: 16 }
     }
+
+    /// Waits for a turn to read a file; refused at once when too many wait already.
+    pub async fn enter(&self) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
+        if self.permits.available_permits() == 0 && self.waiting.load(Ordering::Relaxed) >= self.max_waiting {
+            return Err(ApiError::TooMany("the server is reading many files now; please try again in a moment".into()));
+        }
+        self.waiting.fetch_add(1, Ordering::Relaxed);
+        let permit = self.permits.clone().acquire_owned().await;
+        self.waiting.fetch_sub(1, Ordering::Relaxed);
+        permit.map_err(|_| ApiError::Internal)
+    }
 }
 
 /// `POST /api/replay`.
@@ -250,14 +261,7 @@ pub async fn replay_games(State(st): State<AppState>, body: String) -> Result<Re
     if text.len() > most {
         return Err(ApiError::BadRequest(format!("PDN text too large ({} bytes; the limit is {most})", text.len())));
     }
-    let gate = st.replay_gate();
-    if gate.permits.available_permits() == 0 && gate.waiting.load(Ordering::Relaxed) >= gate.max_waiting {
-        return Err(ApiError::TooMany("the server is replaying many files now; please try again in a moment".into()));
-    }
-    gate.waiting.fetch_add(1, Ordering::Relaxed);
-    let permit = gate.permits.clone().acquire_owned().await;
-    gate.waiting.fetch_sub(1, Ordering::Relaxed);
-    let permit = permit.map_err(|_| ApiError::Internal)?;
+    let permit = st.replay_gate().enter().await?;
     let skip = req.skip;
     let bytes = tokio::task::spawn_blocking(move || {
         let _permit = permit;

@@ -16,6 +16,7 @@ use crate::error::ApiError;
 /// The UI's files: name, content type, content.
 const ASSETS: &[(&str, &str, &str)] = &[
     ("account.js", "text/javascript", include_str!("../web/account.js")),
+    ("analysis.js", "text/javascript", include_str!("../web/analysis.js")),
     ("app.js", "text/javascript", include_str!("../web/app.js")),
     ("board.js", "text/javascript", include_str!("../web/board.js")),
     ("i18n.js", "text/javascript", include_str!("../web/i18n.js")),

@@ -42,6 +42,17 @@ export function piecesOfFen(fen) {
   return out;
 }
 
+/** A position as FEN from its pieces, with the variant's square names in board order. */
+export function fenOfPieces(pieces, side, variant) {
+  const order = new Map(variants.get(variant).squares.map((sq, i) => [sq[0], i]));
+  const part = (color) => pieces
+    .filter((p) => p.color === color)
+    .sort((a, b) => order.get(a.square) - order.get(b.square))
+    .map((p) => (p.king ? 'K' : '') + p.square)
+    .join(',');
+  return `${side === 'white' ? 'W' : 'B'}:W${part('white')}:B${part('black')}`;
+}
+
 /** Creates an element: el('button', {class: 'btn', onclick: f}, 'text', child). */
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -133,6 +144,9 @@ async function route() {
     } else if ((m = path.match(/^\/player\/([^/]+)$/))) {
       const { playerPage } = await import('./account.js');
       current = playerPage(main, decodeURIComponent(m[1]));
+    } else if (path === '/analysis') {
+      const { analysisPage } = await import('./analysis.js');
+      current = analysisPage(main, new URLSearchParams(location.search));
     } else if (path === '/replay') {
       const { replayPage } = await import('./pages.js');
       current = replayPage(main, new URLSearchParams(location.search));

@@ -94,6 +94,15 @@ const en = {
   quick_pairing: 'Quick pairing: {variant}', quick_rated: 'Rated: joins a waiting player at that clock, or waits for one.', quick_casual: 'Casual (log in for rated): joins a waiting player at that clock, or waits for one.',
   play_as_guest: 'Play as a guest (name only)', guest_explained: 'A guest keeps its games under its name and plays casual games; set a password later to keep the account and play rated games.', guest_claim: 'You play as a guest: set a password to keep this name and its games', guest_claim_button: 'Set the password', claimed: 'Your account is yours: log in with its password from anywhere.',
   rating_range: 'Opponents rated', rating_from: 'lowest rating', rating_to: 'highest rating',
+  nav_analysis: 'Analysis board', an_title: 'Analysis board', an_analyse: 'Analyse', an_win_in: 'win in {n}',
+  an_loss_in: 'loss in {n}', an_engine_off: 'The engine is off.', an_game_over: 'The game is over in this position.', an_queued: 'Waiting for the engine…',
+  an_thinking: 'The engine is thinking…', an_eval: 'Evaluation', an_depth: 'depth {d}, {n} thousand positions', an_done: 'finished',
+  an_play_line: 'Play this line\'s first move', an_wins: '{side} wins', an_to_move: '{side} to move', an_no_moves: 'No moves yet: play one on the board.',
+  an_setup: 'Set up a position', an_palette: 'Pieces to place', an_tool_wm: 'White man', an_tool_wk: 'White king',
+  an_tool_bm: 'Black man', an_tool_bk: 'Black king', an_tool_erase: 'Remove a piece', an_side_to_move: 'Side to move',
+  an_start_position: 'Start position', an_clear: 'Empty board', an_done_setup: 'Done', an_cancel: 'Cancel',
+  an_engine: 'Engine', an_lines: 'Lines', an_delete: 'Delete from here', an_promote: 'Make main line',
+  an_comment: 'Comment on this move', an_export: 'Export PDN', an_import: 'Import PDN', an_paste_pdn: 'Paste a PDN game (its variations are kept):',
 };
 
 const es = {
@@ -180,6 +189,15 @@ const es = {
   quick_pairing: 'Emparejamiento rápido: {variant}', quick_rated: 'Puntuable: se une a quien espera con ese reloj, o espera a alguien.', quick_casual: 'Amistosa (entra para puntuables): se une a quien espera con ese reloj, o espera a alguien.',
   play_as_guest: 'Jugar como invitado (solo un nombre)', guest_explained: 'Un invitado guarda sus partidas con su nombre y juega partidas amistosas; pon una contraseña más tarde para conservar la cuenta y jugar partidas puntuables.', guest_claim: 'Juegas como invitado: pon una contraseña para conservar este nombre y sus partidas', guest_claim_button: 'Poner la contraseña', claimed: 'La cuenta es tuya: entra con su contraseña desde cualquier sitio.',
   rating_range: 'Rivales con puntuación', rating_from: 'puntuación mínima', rating_to: 'puntuación máxima',
+  nav_analysis: 'Tablero de análisis', an_title: 'Tablero de análisis', an_analyse: 'Analizar', an_win_in: 'gana en {n}',
+  an_loss_in: 'pierde en {n}', an_engine_off: 'El motor está apagado.', an_game_over: 'La partida ha terminado en esta posición.', an_queued: 'Esperando al motor…',
+  an_thinking: 'El motor está pensando…', an_eval: 'Evaluación', an_depth: 'profundidad {d}, {n} mil posiciones', an_done: 'terminado',
+  an_play_line: 'Jugar la primera jugada de esta línea', an_wins: 'ganan {side}', an_to_move: 'juegan {side}', an_no_moves: 'Aún no hay jugadas: haz una en el tablero.',
+  an_setup: 'Preparar una posición', an_palette: 'Piezas para colocar', an_tool_wm: 'Peón blanco', an_tool_wk: 'Dama blanca',
+  an_tool_bm: 'Peón negro', an_tool_bk: 'Dama negra', an_tool_erase: 'Quitar una pieza', an_side_to_move: 'Turno de',
+  an_start_position: 'Posición inicial', an_clear: 'Tablero vacío', an_done_setup: 'Hecho', an_cancel: 'Cancelar',
+  an_engine: 'Motor', an_lines: 'Líneas', an_delete: 'Borrar desde aquí', an_promote: 'Hacer línea principal',
+  an_comment: 'Comentario de esta jugada', an_export: 'Exportar PDN', an_import: 'Importar PDN', an_paste_pdn: 'Pega una partida PDN (se conservan sus variantes):',
 };
 
 const pt = {
@@ -266,6 +284,15 @@ const pt = {
   quick_pairing: 'Emparelhamento rápido: {variant}', quick_rated: 'Vale pontos: junta-se a quem espera com esse relógio, ou espera por alguém.', quick_casual: 'Amistosa (entre para valer pontos): junta-se a quem espera com esse relógio, ou espera por alguém.',
   play_as_guest: 'Jogar como convidado (só um nome)', guest_explained: 'Um convidado guarda as partidas com o seu nome e joga partidas amistosas; defina uma senha mais tarde para manter a conta e jogar partidas valendo pontos.', guest_claim: 'Joga como convidado: defina uma senha para manter este nome e as suas partidas', guest_claim_button: 'Definir a senha', claimed: 'A conta é sua: entre com a senha de qualquer lugar.',
   rating_range: 'Adversários com classificação', rating_from: 'classificação mínima', rating_to: 'classificação máxima',
+  nav_analysis: 'Tabuleiro de análise', an_title: 'Tabuleiro de análise', an_analyse: 'Analisar', an_win_in: 'ganha em {n}',
+  an_loss_in: 'perde em {n}', an_engine_off: 'O motor está desligado.', an_game_over: 'O jogo terminou nesta posição.', an_queued: 'À espera do motor…',
+  an_thinking: 'O motor está a pensar…', an_eval: 'Avaliação', an_depth: 'profundidade {d}, {n} mil posições', an_done: 'terminado',
+  an_play_line: 'Jogar o primeiro lance desta linha', an_wins: 'ganham as {side}', an_to_move: 'jogam as {side}', an_no_moves: 'Ainda sem lances: faça um no tabuleiro.',
+  an_setup: 'Preparar uma posição', an_palette: 'Peças a colocar', an_tool_wm: 'Pedra branca', an_tool_wk: 'Dama branca',
+  an_tool_bm: 'Pedra preta', an_tool_bk: 'Dama preta', an_tool_erase: 'Tirar uma peça', an_side_to_move: 'Vez de',
+  an_start_position: 'Posição inicial', an_clear: 'Tabuleiro vazio', an_done_setup: 'Feito', an_cancel: 'Cancelar',
+  an_engine: 'Motor', an_lines: 'Linhas', an_delete: 'Apagar a partir daqui', an_promote: 'Tornar linha principal',
+  an_comment: 'Comentário a este lance', an_export: 'Exportar PDN', an_import: 'Importar PDN', an_paste_pdn: 'Cole um jogo PDN (as variantes são mantidas):',
 };
 
 const tr = {
@@ -352,6 +379,15 @@ const tr = {
   quick_pairing: 'Hızlı eşleşme: {variant}', quick_rated: 'Puanlı: o sürede bekleyen birine katılır ya da birini bekler.', quick_casual: 'Puansız (puanlı için giriş yapın): o sürede bekleyen birine katılır ya da birini bekler.',
   play_as_guest: 'Misafir olarak oyna (yalnızca ad)', guest_explained: 'Misafir oyunlarını adıyla saklar ve puansız oynar; hesabı korumak ve puanlı oynamak için sonra bir parola belirleyin.', guest_claim: 'Misafir olarak oynuyorsunuz: bu adı ve oyunlarını korumak için bir parola belirleyin', guest_claim_button: 'Parolayı belirle', claimed: 'Hesap artık sizin: parolasıyla her yerden giriş yapın.',
   rating_range: 'Rakip puanı', rating_from: 'en düşük puan', rating_to: 'en yüksek puan',
+  nav_analysis: 'Analiz tahtası', an_title: 'Analiz tahtası', an_analyse: 'Analiz et', an_win_in: '{n} hamlede kazanır',
+  an_loss_in: '{n} hamlede kaybeder', an_engine_off: 'Motor kapalı.', an_game_over: 'Bu konumda oyun bitti.', an_queued: 'Motor bekleniyor…',
+  an_thinking: 'Motor düşünüyor…', an_eval: 'Değerlendirme', an_depth: 'derinlik {d}, {n} bin konum', an_done: 'bitti',
+  an_play_line: 'Bu hattın ilk hamlesini oyna', an_wins: '{side} kazanır', an_to_move: 'Sıra: {side}', an_no_moves: 'Henüz hamle yok: tahtada bir hamle yapın.',
+  an_setup: 'Konum kur', an_palette: 'Yerleştirilecek taşlar', an_tool_wm: 'Beyaz taş', an_tool_wk: 'Beyaz dama',
+  an_tool_bm: 'Siyah taş', an_tool_bk: 'Siyah dama', an_tool_erase: 'Taş kaldır', an_side_to_move: 'Hamle sırası',
+  an_start_position: 'Başlangıç konumu', an_clear: 'Boş tahta', an_done_setup: 'Tamam', an_cancel: 'Vazgeç',
+  an_engine: 'Motor', an_lines: 'Hatlar', an_delete: 'Buradan sonrasını sil', an_promote: 'Ana hat yap',
+  an_comment: 'Bu hamleye yorum', an_export: 'PDN dışa aktar', an_import: 'PDN içe aktar', an_paste_pdn: 'Bir PDN oyunu yapıştırın (varyantları korunur):',
 };
 
 const ru = {
@@ -438,6 +474,15 @@ const ru = {
   quick_pairing: 'Быстрая игра: {variant}', quick_rated: 'Рейтинговая: присоединяет к ждущему игроку с этим контролем или ждёт соперника.', quick_casual: 'Товарищеская (войдите для рейтинговых): присоединяет к ждущему игроку с этим контролем или ждёт соперника.',
   play_as_guest: 'Играть как гость (только имя)', guest_explained: 'Гость хранит партии под своим именем и играет товарищеские партии; задайте пароль позже, чтобы сохранить аккаунт и играть рейтинговые партии.', guest_claim: 'Вы играете как гость: задайте пароль, чтобы сохранить это имя и партии', guest_claim_button: 'Задать пароль', claimed: 'Аккаунт ваш: входите с паролем откуда угодно.',
   rating_range: 'Рейтинг соперника', rating_from: 'наименьший рейтинг', rating_to: 'наибольший рейтинг',
+  nav_analysis: 'Доска анализа', an_title: 'Доска анализа', an_analyse: 'Анализ', an_win_in: 'выигрыш в {n}',
+  an_loss_in: 'проигрыш в {n}', an_engine_off: 'Движок выключен.', an_game_over: 'В этой позиции партия окончена.', an_queued: 'Ожидание движка…',
+  an_thinking: 'Движок думает…', an_eval: 'Оценка', an_depth: 'глубина {d}, {n} тыс. позиций', an_done: 'готово',
+  an_play_line: 'Сыграть первый ход этой линии', an_wins: 'выигрывают {side}', an_to_move: 'ход: {side}', an_no_moves: 'Ходов пока нет: сделайте ход на доске.',
+  an_setup: 'Расставить позицию', an_palette: 'Фигуры для расстановки', an_tool_wm: 'Белая шашка', an_tool_wk: 'Белая дамка',
+  an_tool_bm: 'Чёрная шашка', an_tool_bk: 'Чёрная дамка', an_tool_erase: 'Убрать шашку', an_side_to_move: 'Очередь хода',
+  an_start_position: 'Начальная позиция', an_clear: 'Пустая доска', an_done_setup: 'Готово', an_cancel: 'Отмена',
+  an_engine: 'Движок', an_lines: 'Линии', an_delete: 'Удалить отсюда', an_promote: 'Сделать главной линией',
+  an_comment: 'Комментарий к ходу', an_export: 'Экспорт PDN', an_import: 'Импорт PDN', an_paste_pdn: 'Вставьте партию в PDN (варианты сохраняются):',
 };
 
 const DICTS = { en, es, pt, tr, ru };

@@ -1,5 +1,5 @@
 // The screens around play: home (new game and lobby), a variant's rules, replay and import.
-import { api, el, go, piecesOfFen, seats, toast, variants, variantName } from './app.js';
+import { api, el, fenOfPieces, go, piecesOfFen, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
 import { t, lang, ruleList, ruleKeys, resultText, namesRedBlack, setSideNames, sidesRedBlack } from './i18n.js';
 import { DIAGRAMS } from './rules.js';
@@ -555,17 +555,6 @@ export function replayPage(main, params) {
     });
   }
 
-  /** A position as FEN, with the variant's square names in board order. */
-  function fenOf(c, variant) {
-    const order = new Map(variants.get(variant).squares.map((sq, i) => [sq[0], i]));
-    const part = (color) => c.pieces
-      .filter((p) => p.color === color)
-      .sort((a, b) => order.get(a.square) - order.get(b.square))
-      .map((p) => (p.king ? 'K' : '') + p.square)
-      .join(',');
-    return `${c.side === 'white' ? 'W' : 'B'}:W${part('white')}:B${part('black')}`;
-  }
-
   function current() {
     const g = games[gi];
     if (!g) return null;
@@ -587,13 +576,22 @@ export function replayPage(main, params) {
     const c = current();
     const level = Number(main.querySelector('#from-level').value);
     try {
-      const fen = ply === 0 ? g.start.fen : fenOf(c, g.variant);
+      const fen = ply === 0 ? g.start.fen : fenOfPieces(c.pieces, c.side, g.variant);
       const r = await api('POST', '/api/games', { variant: g.variant, mode: 'ai', level, fen, color: c.side });
       seats.set(r.id, { token: r.token, color: r.color });
       go(`/game/${r.id}`);
     } catch (e) {
       toast(e.message, true);
     }
+  }
+
+  /** Opens the game on the analysis board, at the move shown. */
+  function analyseHere() {
+    const g = games[gi];
+    if (params.get('game')) return go(`/analysis?game=${encodeURIComponent(params.get('game'))}&ply=${ply}`);
+    if (lastBody?.fen) return go(`/analysis?variant=${g.variant}&fen=${encodeURIComponent(g.start.fen)}`);
+    sessionStorage.setItem('dama.analysis.pdn', pdnText);
+    go(`/analysis?pdn=1&g=${(lastBody?.skip || 0) + gi}&ply=${ply}&variant=${g.variant}`);
   }
 
   function step(to) {
@@ -676,6 +674,7 @@ export function replayPage(main, params) {
           el('label', { for: 'from-level' }, t('level')),
           el('select', { id: 'from-level' }, Array.from({ length: 10 }, (_, i) => el('option', { value: i + 1, selected: i === 1 }, String(i + 1)))),
           el('button', { class: 'btn primary', onclick: playFrom, id: 'play-from' }, t('play_from_here'))),
+        el('p', {}, el('button', { class: 'btn', id: 'analyse', onclick: analyseHere }, t('an_analyse'))),
       );
       parts.push(el('div', { class: 'game' }, wrap, panel));
       main.replaceChildren(...parts, importForm);

@@ -512,6 +512,7 @@ export function playPage(main, id) {
     if (seat && snap.state === 'waiting') out.push(btn(t('abort'), () => send({ type: 'abort' }), { id: 'abort' }));
     if (seat && snap.state === 'finished') out.push(btn(t('rematch'), () => send({ type: 'rematch' }) && toast(t('rematch_asked')), { id: 'rematch' }));
     if (snap.state === 'finished') out.push(el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, id: 'replay' }, t('replay')));
+    if (snap.state === 'finished') out.push(el('a', { class: 'btn', href: `/analysis?game=${id}`, 'data-link': true, id: 'analyse' }, t('an_analyse')));
     if (snap.next_game) out.push(el('a', { class: 'btn primary', href: `/game/${snap.next_game}`, 'data-link': true, id: 'next-game' }, t('next_game')));
     out.push(flip, pdn);
     return el('div', { class: 'row' }, out);
@@ -633,6 +634,7 @@ export function playPage(main, id) {
         snap.next_game ? el('a', { class: 'btn primary', href: `/game/${snap.next_game}`, 'data-link': true, id: 'result-next-game', onclick: () => dialog.close() }, t('next_game')) : null,
         seat && !snap.next_game ? btn(t('rematch'), () => send({ type: 'rematch' }) && toast(t('rematch_asked'))) : null,
         el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, onclick: () => dialog.close() }, t('replay')),
+        el('a', { class: 'btn', href: `/analysis?game=${id}`, 'data-link': true, onclick: () => dialog.close() }, t('an_analyse')),
         el('a', { class: 'btn', href: `/api/games/${id}/pdn`, download: `dama-${id}.pdn` }, t('download_pdn')),
         el('a', { class: 'btn', href: '/', 'data-link': true, onclick: () => dialog.close() }, t('new_game')),
         btn(t('close'), () => dialog.close(), { id: 'close-result' })),

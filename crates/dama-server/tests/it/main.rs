@@ -6,6 +6,7 @@
 mod common;
 
 mod accounts;
+mod analysis;
 mod bot;
 mod chat;
 mod dxp;
@@ -18,3 +19,4 @@ mod seeks;
 mod server;
 mod shutdown;
 mod web;
+mod web_analysis;

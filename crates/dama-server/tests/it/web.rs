@@ -17,7 +17,7 @@ use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
-const WAIT: Duration = Duration::from_secs(20);
+pub(crate) const WAIT: Duration = Duration::from_secs(20);
 
 fn tools() -> Option<(String, String)> {
     let chrome = std::env::var("CHROME_BIN").unwrap_or_else(|_| "/usr/bin/chromium".into());
@@ -40,7 +40,7 @@ fn shots_dir() -> PathBuf {
 }
 
 /// A chromedriver process, killed on drop.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     url: String,
     chrome: String,
@@ -59,7 +59,7 @@ fn free_port() -> u16 {
 }
 
 /// The server and a chromedriver for the test `name`, or nothing without a browser.
-async fn start(name: &str) -> Option<(SocketAddr, Driver)> {
+pub(crate) async fn start(name: &str) -> Option<(SocketAddr, Driver)> {
     let (chrome, chromedriver) = tools()?;
     let addr = server(name).await;
     let downloads = std::env::temp_dir().join(format!("dama-dl-{name}-{}", std::process::id()));
@@ -86,7 +86,7 @@ async fn driver(path: &str, chrome: String, downloads: PathBuf) -> Driver {
 }
 
 /// A browser of its own (its own profile: cookies and storage are not shared).
-async fn browser(d: &Driver, width: u32, height: u32, lang: &str) -> Client {
+pub(crate) async fn browser(d: &Driver, width: u32, height: u32, lang: &str) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
@@ -142,14 +142,14 @@ async fn server(name: &str) -> SocketAddr {
     addr
 }
 
-async fn find(c: &Client, css: &str) -> Element {
+pub(crate) async fn find(c: &Client, css: &str) -> Element {
     c.wait().at_most(WAIT).for_element(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no {css}: {e}"))
 }
 
 /// Clicks an element, scrolled to the middle of the window first (the home page keeps
 /// its Start button in a bar at the bottom). An element the page redrew between the
 /// lookup and the click (a stale reference) is looked up again.
-async fn click(c: &Client, css: &str) {
+pub(crate) async fn click(c: &Client, css: &str) {
     let mut last = String::new();
     for _ in 0..5 {
         let e = find(c, css).await;
@@ -168,7 +168,7 @@ async fn click(c: &Client, css: &str) {
 }
 
 /// The text of an element (looked up again if the page redrew it meanwhile).
-async fn text(c: &Client, css: &str) -> String {
+pub(crate) async fn text(c: &Client, css: &str) -> String {
     for _ in 0..5 {
         if let Ok(t) = find(c, css).await.text().await {
             return t;
@@ -177,13 +177,13 @@ async fn text(c: &Client, css: &str) -> String {
     panic!("no stable {css}");
 }
 
-async fn shot(c: &Client, name: &str) {
+pub(crate) async fn shot(c: &Client, name: &str) {
     let png = c.screenshot().await.unwrap();
     std::fs::write(shots_dir().join(format!("{name}.png")), png).unwrap();
 }
 
 /// Waits until `f` holds, polling.
-async fn until<F: std::future::Future<Output = bool>>(what: &str, mut f: impl FnMut() -> F) {
+pub(crate) async fn until<F: std::future::Future<Output = bool>>(what: &str, mut f: impl FnMut() -> F) {
     let deadline = Instant::now() + WAIT;
     while !f().await {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
@@ -210,7 +210,7 @@ async fn seat(c: &Client, id: &str) -> Value {
 
 /// Plays `mv` on the board by clicks: the piece, then the last square; for a capture
 /// whose last square is shared by several routes, each landing square in turn.
-async fn click_move(c: &Client, mv: &Value) {
+pub(crate) async fn click_move(c: &Client, mv: &Value) {
     let path: Vec<&str> = mv["path"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
     click(c, &format!("button[data-sq='{}']", path[0])).await;
     click(c, &format!("button[data-sq='{}']", path[path.len() - 1])).await;

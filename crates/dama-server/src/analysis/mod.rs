@@ -1,0 +1,308 @@
+//! The analysis board's server side: any position's legal moves (`POST
+//! /api/analysis/position`), a game with variations read from PDN into a tree (`POST
+//! /api/analysis/import`) and a tree written back as PDN (`POST /api/analysis/export`),
+//! and the engine's lines streamed over a websocket ([`engine`]).
+//!
+//! The page holds the tree; the server holds no state for it. Every position the page
+//! shows comes from here, so the page never decides legality itself.
+
+pub mod engine;
+
+use axum::extract::State;
+use axum::Json;
+use dama_core::fen::{parse_fen, write_fen};
+use dama_core::notation::detailed_moves;
+use dama_core::pdn::PdnReader;
+use dama_core::record::variant_of;
+use dama_core::tree::{read_tree, write_tree, GameTree, TextNode};
+use dama_core::{Position, Rules, Variant, VariantFn};
+use serde::{Deserialize, Serialize};
+
+use crate::api::AppState;
+use crate::error::ApiError;
+use crate::session::{pieces_of, view, MoveView, PieceView};
+
+/// The variant named `key` (as `/api/variants` lists them).
+pub(crate) fn variant_named(key: &str) -> Result<Variant, ApiError> {
+    Variant::ALL.into_iter().find(|v| v.key() == key).ok_or_else(|| {
+        ApiError::BadRequest(format!("unknown variant \"{}\"", key.chars().take(40).collect::<String>()))
+    })
+}
+
+/// What `POST /api/analysis/position` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRequest {
+    /// The variant's key.
+    variant: String,
+    /// The position; the start position when left out.
+    #[serde(default)]
+    fen: Option<String>,
+}
+
+/// A legal move and the position after it.
+#[derive(Serialize)]
+struct LegalOut {
+    #[serde(flatten)]
+    mv: MoveView,
+    fen: String,
+}
+
+/// A position: its pieces, side to move, legal moves, and the winner when the side to
+/// move has none.
+#[derive(Serialize)]
+struct PositionOut {
+    variant: &'static str,
+    fen: String,
+    side: String,
+    pieces: Vec<PieceView>,
+    legal: Vec<LegalOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner: Option<String>,
+}
+
+fn position_of<R: Rules>(pos: &Position<R>) -> PositionOut {
+    let legal: Vec<LegalOut> = detailed_moves(pos)
+        .into_iter()
+        .map(|d| {
+            let fen = write_fen(&pos.play(&d.mv));
+            LegalOut { mv: view(pos, &d.mv), fen }
+        })
+        .collect();
+    PositionOut {
+        variant: R::VARIANT.key(),
+        fen: write_fen(pos),
+        side: pos.side().to_string(),
+        pieces: pieces_of(pos),
+        winner: legal.is_empty().then(|| (!pos.side()).to_string()),
+        legal,
+    }
+}
+
+struct PositionOf<'a>(Option<&'a str>);
+impl VariantFn for PositionOf<'_> {
+    type Output = Result<PositionOut, ApiError>;
+    fn call<R: Rules>(self) -> Self::Output {
+        let pos = match self.0.map(str::trim).filter(|f| !f.is_empty()) {
+            Some(f) => parse_fen::<R>(f).map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?,
+            None => Position::start(),
+        };
+        Ok(position_of(&pos))
+    }
+}
+
+/// `POST /api/analysis/position`: the position of a FEN with its legal moves.
+pub async fn position(Json(req): Json<PositionRequest>) -> Result<Json<serde_json::Value>, ApiError> {
+    let v = variant_named(&req.variant)?;
+    let out = v.visit(PositionOf(req.fen.as_deref()))?;
+    serde_json::to_value(out).map(Json).map_err(|_| ApiError::Internal)
+}
+
+/// A move of a tree as the page sends it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeIn {
+    /// The index of the move it follows; none for a first move.
+    #[serde(default)]
+    parent: Option<usize>,
+    /// The move, in the variant's notation.
+    #[serde(rename = "move")]
+    text: String,
+    /// Annotation glyphs.
+    #[serde(default)]
+    nags: Vec<String>,
+    /// Comments after the move.
+    #[serde(default)]
+    comments: Vec<String>,
+}
+
+/// What `POST /api/analysis/export` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportRequest {
+    variant: String,
+    /// The start position; the variant's start when left out.
+    #[serde(default)]
+    fen: Option<String>,
+    /// A comment before the first move.
+    #[serde(default)]
+    comment: String,
+    /// Tags (White, Black, Event, ...).
+    #[serde(default)]
+    tags: Vec<(String, String)>,
+    /// The result token; `*` when left out.
+    #[serde(default)]
+    result: Option<String>,
+    /// The moves, each after its parent.
+    nodes: Vec<NodeIn>,
+}
+
+struct Export<'a>(&'a ExportRequest);
+impl VariantFn for Export<'_> {
+    type Output = Result<String, ApiError>;
+    fn call<R: Rules>(self) -> Self::Output {
+        let r = self.0;
+        let start = match r.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+            Some(f) => parse_fen::<R>(f).map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?,
+            None => Position::start(),
+        };
+        let nodes: Vec<TextNode> = r
+            .nodes
+            .iter()
+            .map(|n| TextNode {
+                parent: n.parent,
+                text: n.text.clone(),
+                nags: n.nags.clone(),
+                comments: n.comments.clone(),
+            })
+            .collect();
+        let tree = GameTree::new(start, &nodes).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let result = match r.result.as_deref() {
+            None | Some("") => "*",
+            Some(t @ ("*" | "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1")) => t,
+            Some(t) => {
+                return Err(ApiError::BadRequest(format!(
+                    "\"{}\" is not a result",
+                    t.chars().take(20).collect::<String>()
+                )))
+            }
+        };
+        for (k, v) in &r.tags {
+            let tag_ok = !k.is_empty() && k.len() <= 40 && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !tag_ok || v.contains(['\n', '\r', ']']) {
+                return Err(ApiError::BadRequest(format!(
+                    "tag \"{}\" cannot be written",
+                    k.chars().take(40).collect::<String>()
+                )));
+            }
+        }
+        Ok(write_tree(&r.tags, &tree, &r.comment, result))
+    }
+}
+
+/// `POST /api/analysis/export`: a tree as one PDN game with its variations.
+pub async fn export(Json(req): Json<ExportRequest>) -> Result<Json<serde_json::Value>, ApiError> {
+    let v = variant_named(&req.variant)?;
+    let text = tokio::task::spawn_blocking(move || v.visit(Export(&req))).await.map_err(|_| ApiError::Internal)??;
+    Ok(Json(serde_json::json!({ "pdn": text })))
+}
+
+/// What `POST /api/analysis/import` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRequest {
+    /// PDN text.
+    pdn: String,
+    /// The variant of a game without a GameType tag.
+    #[serde(default)]
+    variant: Option<String>,
+    /// Which game of the text (0 for the first).
+    #[serde(default)]
+    game: usize,
+}
+
+/// A move of an imported tree.
+#[derive(Serialize)]
+struct NodeOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parent: Option<usize>,
+    #[serde(flatten)]
+    mv: MoveView,
+    fen: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    nags: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    comments: Vec<String>,
+}
+
+/// An imported tree.
+#[derive(Serialize)]
+struct TreeOut {
+    variant: &'static str,
+    fen: String,
+    tags: Vec<(String, String)>,
+    comment: String,
+    nodes: Vec<NodeOut>,
+    warnings: Vec<String>,
+    /// Games in the text.
+    games: usize,
+}
+
+struct Import<'a>(&'a dama_core::pdn::PdnGame);
+impl VariantFn for Import<'_> {
+    type Output = Result<TreeOut, ApiError>;
+    fn call<R: Rules>(self) -> Self::Output {
+        let g = self.0;
+        let read = read_tree::<R>(g).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let t = &read.tree;
+        let nodes = t
+            .nodes()
+            .iter()
+            .enumerate()
+            .map(|(i, n)| NodeOut {
+                parent: n.parent,
+                mv: view(t.before(i), &n.mv),
+                fen: write_fen(t.after(i)),
+                nags: n.nags.clone(),
+                comments: n.comments.clone(),
+            })
+            .collect();
+        let mut warnings: Vec<String> = g.warnings.iter().map(|w| w.to_string()).collect();
+        warnings.extend(read.warnings);
+        Ok(TreeOut {
+            variant: R::VARIANT.key(),
+            fen: write_fen(t.start()),
+            tags: g.tags.clone(),
+            comment: g.leading_comments.join(" "),
+            nodes,
+            warnings,
+            games: 0,
+        })
+    }
+}
+
+/// `POST /api/analysis/import`: one game of a PDN text with its variations, as a tree
+/// of moves with every position.
+pub async fn import(
+    State(st): State<AppState>,
+    Json(req): Json<ImportRequest>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let most = st.ctx.limits.pdn();
+    if req.pdn.len() > most {
+        return Err(ApiError::BadRequest(format!("PDN text too large ({} bytes; the limit is {most})", req.pdn.len())));
+    }
+    let default = match req.variant.as_deref() {
+        None | Some("") => Variant::English,
+        Some(k) => variant_named(k)?,
+    };
+    let permit = st.replay_gate().enter().await?;
+    let out = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut games = 0;
+        let mut chosen = None;
+        for (i, g) in PdnReader::new(req.pdn.as_bytes()).enumerate() {
+            games += 1;
+            if i == req.game {
+                chosen = Some(g);
+            }
+        }
+        let g = match chosen {
+            Some(Ok(g)) => g,
+            Some(Err(e)) => return Err(ApiError::BadRequest(e.to_string())),
+            None if games == 0 => return Err(ApiError::BadRequest("no game in this text".into())),
+            None => {
+                return Err(ApiError::BadRequest(format!(
+                    "the text has {games} games; there is no game {}",
+                    req.game + 1
+                )))
+            }
+        };
+        let v = variant_of(&g, default).map_err(ApiError::BadRequest)?;
+        let mut out = v.visit(Import(&g))?;
+        out.games = games;
+        serde_json::to_value(out).map_err(|_| ApiError::Internal)
+    })
+    .await
+    .map_err(|_| ApiError::Internal)??;
+    Ok(Json(out))
+}

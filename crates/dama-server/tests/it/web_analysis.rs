@@ -1,0 +1,78 @@
+//! The analysis board in a real headless browser (see `web.rs`): moves and variations
+//! played by clicks, the engine's lines streamed, a variation made the main line, the
+//! tree written as PDN, a position set up from the palette, and a replayed game opened
+//! on the board. Screenshots go to `target/e2e-screenshots/`.
+
+use fantoccini::{Client, Locator};
+use serde_json::json;
+
+use crate::web::{browser, click, click_move, find, shot, start, text, until};
+
+async fn count(c: &Client, css: &str) -> usize {
+    c.find_all(Locator::Css(css)).await.map(|v| v.len()).unwrap_or(0)
+}
+
+async fn value(c: &Client, css: &str) -> String {
+    find(c, css).await.prop("value").await.unwrap().unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_board_plays_variations_streams_the_engine_and_writes_pdn() {
+    let Some((addr, d)) = start("analysis").await else { return };
+    let c = browser(&d, 1280, 900, "en-US").await;
+    c.goto(&format!("http://{addr}/analysis?variant=russian")).await.unwrap();
+    find(&c, ".board .sq.play").await;
+
+    // A move by clicks: it is in the tree, and the engine's two lines arrive with a score
+    // on the bar.
+    click_move(&c, &json!({"path": ["c3", "d4"]})).await;
+    until("the move in the tree", || async { text(&c, "#tree").await.contains("c3-d4") }).await;
+    until("two engine lines", || async { count(&c, "#lines li").await == 2 }).await;
+    let bar = find(&c, "#evalbar").await.attr("aria-label").await.unwrap().unwrap_or_default();
+    assert!(bar.contains('+') || bar.contains('−'), "{bar}");
+
+    // Back to the start and another first move: a variation.
+    click(&c, "#back").await;
+    until("the start position", || async { count(&c, ".tree .mv.cur").await == 0 }).await;
+    click_move(&c, &json!({"path": ["g3", "h4"]})).await;
+    until("the variation", || async { count(&c, ".tree .var").await == 1 }).await;
+    assert!(text(&c, ".tree .var").await.contains("g3-h4"));
+    find(&c, "#comment").await.send_keys("a flank opening").await.unwrap();
+    until("the comment in the tree", || async { text(&c, "#tree").await.contains("a flank opening") }).await;
+    shot(&c, "analysis-1-variation").await;
+
+    // The variation becomes the main line; the tree written as PDN says so.
+    click(&c, "#promote").await;
+    until("g3-h4 first", || async { text(&c, ".tree .mv").await == "g3-h4" }).await;
+    click(&c, "#export").await;
+    until("the PDN", || async { value(&c, "#pdn-out").await.contains("[GameType \"25\"]") }).await;
+    let pdn = value(&c, "#pdn-out").await;
+    let flat = pdn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("1. g3-h4 {a flank opening} (1. c3-d4) *"), "{pdn}");
+
+    // A position set up from the palette: a white king on c1 against a black man on f6.
+    click(&c, "#setup-open").await;
+    click(&c, "#setup-clear").await;
+    click(&c, "button[data-tool='wk']").await;
+    click(&c, "button[data-sq='c1']").await;
+    click(&c, "button[data-tool='bm']").await;
+    click(&c, "button[data-sq='f6']").await;
+    find(&c, "#setup-side").await.select_by_value("white").await.unwrap();
+    until("the set-up FEN", || async { value(&c, "#fen").await == "W:WKc1:Bf6" }).await;
+    shot(&c, "analysis-2-setup").await;
+    click(&c, "#setup-done").await;
+    until("the engine on the new position", || async { count(&c, "#lines li").await >= 1 }).await;
+    assert_eq!(count(&c, ".tree .mv").await, 0);
+    assert!(text(&c, "#turn").await.contains("White"), "{}", text(&c, "#turn").await);
+
+    // A game replayed from PDN opens on the analysis board with its variations.
+    c.goto(&format!("http://{addr}/replay")).await.unwrap();
+    let game = "[GameType \"25\"]\n1. c3-d4 f6-g5 (1... d6-c5 2. b2-c3) 2. b2-c3 g7-f6 *\n";
+    find(&c, "#pdntext").await.send_keys(game).await.unwrap();
+    click(&c, "form.card button[type=submit]").await;
+    click(&c, "#analyse").await;
+    until("the analysis page", || async { c.current_url().await.unwrap().path() == "/analysis" }).await;
+    until("the imported tree", || async { count(&c, ".tree .mv").await == 6 }).await;
+    assert!(text(&c, ".tree .var").await.contains("d6-c5"));
+    shot(&c, "analysis-3-imported").await;
+}
