@@ -73,6 +73,16 @@ pub trait Player: Send {
     /// Analyses the current position for its best `lines` moves within `limits`;
     /// `report` hears of each finished depth. Never plays from the book.
     fn analyse(&mut self, limits: Limits, lines: usize, stop: &AtomicBool, report: &mut dyn FnMut(&LinesReport));
+    /// Searches every position of the current game (from its start to the position
+    /// after the last move) within `limits` each: the score for the side to move and
+    /// the best move (none where the game is over). `progress` hears of each position
+    /// done, with the total. Stops early at `stop` (the positions done so far).
+    fn review(
+        &mut self,
+        limits: Limits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Vec<(i32, Option<String>)>;
     /// Searches with this many threads (1 by default).
     fn set_threads(&mut self, n: usize);
     /// Plays from the built-in opening book at levels 8-10 (off by default).
@@ -171,6 +181,43 @@ impl<R: Rules> Player for Generic<R> {
             depth: out.depth,
             nodes: out.nodes,
         }
+    }
+    fn review(
+        &mut self,
+        limits: Limits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Vec<(i32, Option<String>)> {
+        let plies = self.game.plies();
+        let mut positions: Vec<Position<R>> = plies.iter().map(|p| p.before).collect();
+        positions.push(*self.game.position());
+        let moves: Vec<_> = plies.iter().map(|p| p.mv).collect();
+        self.searcher.egdb = crate::egdb::installed::<R>();
+        let mut out = Vec::with_capacity(positions.len());
+        // Plies since the material last changed (for the endings' move counts).
+        let mut count = 0;
+        for (i, pos) in positions.iter().enumerate() {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            let history: Vec<u64> = positions[..i].iter().map(Position::hash).collect();
+            self.searcher.root_count = count;
+            // One line, searched whole even where one move is forced (a plain search
+            // answers those at once, without a score).
+            let a = self.searcher.analyse(pos, &history, limits, 1, stop, &mut |_| {});
+            let found = match a.lines.first() {
+                Some(l) => (l.score, l.pv.first().map(|m| move_to_string(pos, m, true))),
+                // No move: the side to move has lost.
+                None if dama_core::movegen::legal_moves(pos).is_empty() => (-crate::search::MATE, None),
+                None => (0, None),
+            };
+            out.push(found);
+            if let Some(m) = moves.get(i) {
+                count = if m.is_capture() || m.promote { 0 } else { count + 1 };
+            }
+            progress(i + 1, positions.len());
+        }
+        out
     }
     fn analyse(&mut self, limits: Limits, lines: usize, stop: &AtomicBool, report: &mut dyn FnMut(&LinesReport)) {
         let pos = *self.game.position();

@@ -37,8 +37,10 @@ pub struct AppState {
     requests: Arc<RateLimiter>,
     /// Sign-ups and log-ins.
     pub(crate) logins: Arc<crate::accounts::LoginLimits>,
-    /// The analysis board's searchers, apart from the games'.
+    /// The analysis board's searchers, apart from the games' (game reports too).
     pub(crate) analysis: Arc<EnginePool>,
+    /// Game reports under way.
+    pub(crate) reports: Arc<crate::report::Reports>,
 }
 
 impl AppState {
@@ -53,6 +55,7 @@ impl AppState {
             ctx: Ctx::new(store, pool, limits),
             replay: Arc::new(ReplayGate::for_machine()),
             analysis,
+            reports: Arc::default(),
         }
     }
 
@@ -149,6 +152,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/pdn", get(pdn))
         .route("/api/games/{id}/chat/{n}/report", post(report_chat))
         .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/report", get(crate::report::get).post(crate::report::request))
         .route("/api/games/{id}/ws", get(websocket))
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))

@@ -23,6 +23,7 @@ pub mod pool;
 pub mod rating;
 pub mod registry;
 pub mod replay;
+pub mod report;
 pub mod secret;
 pub mod seeks;
 pub mod session;
@@ -170,6 +171,12 @@ pub async fn run(
 ) -> Result<(), ServeError> {
     let ctx = state.ctx.clone();
     let begin = ctx.clone();
+    // Small frames go out at once (without it, a frame sent while an earlier one waits
+    // for its acknowledgement is held back, up to 40 ms with delayed ACKs).
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let server = axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(async move {
             stop.await;

@@ -74,14 +74,17 @@ limits! {
     /// Optional engine jobs (hints) waiting for a searcher before more are refused
     /// [default: 64].
     engine_queue: usize = 64, "DAMA_ENGINE_QUEUE";
-    /// Searchers for the analysis board, apart from the games' [default: half the
-    /// cores, at least one].
-    analysis_threads: usize = (cores() / 2).max(1), "DAMA_ANALYSIS_THREADS";
+    /// Searchers for the analysis board, apart from the games' [default: twice the
+    /// cores]. More than the cores: a page's lines start at once and the searches
+    /// share the processor, rather than one page waiting for another's to end.
+    analysis_threads: usize = 2 * cores(), "DAMA_ANALYSIS_THREADS";
     /// Analyses waiting for a searcher before more are refused [default: 32].
     analysis_queue: usize = 32, "DAMA_ANALYSIS_QUEUE";
     /// How long the analysis board's engine thinks about one position, in seconds
     /// [default: 30].
     analysis_seconds: u64 = 30, "DAMA_ANALYSIS_SECONDS";
+    /// Nodes the engine searches in each position of a game report [default: 300000].
+    report_nodes: u64 = 300_000, "DAMA_REPORT_NODES";
     /// A game nobody plays or watches leaves memory after this many ms [default: 120000].
     idle_ms: u64 = 120_000, "DAMA_IDLE_MS";
 }

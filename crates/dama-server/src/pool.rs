@@ -175,10 +175,39 @@ impl EnginePool {
         self.permits.available_permits() == 0
     }
 
-    /// Analyses a position (the FEN, then `moves`) for its best `lines` moves on a
-    /// searcher of this process (never the cluster's: the lines stream to a page
-    /// connected here). `report` hears of each finished depth, on the searcher's
-    /// thread. Refused when the queue is long; a job stopped while it waits never runs.
+    /// Runs `work` on a searcher of this process (never the cluster's) set to the
+    /// position after `moves` from `fen`: optional work, refused when the queue is
+    /// long; work stopped while it waits never runs (`None`).
+    pub async fn with_searcher<T: Send + 'static>(
+        self: &Arc<Self>,
+        variant: Variant,
+        fen: String,
+        moves: Vec<String>,
+        stop: Arc<AtomicBool>,
+        work: impl FnOnce(&mut dyn Player, &AtomicBool) -> T + Send + 'static,
+    ) -> Result<Option<T>, PoolError> {
+        let permit = self.permit(true).await?;
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let mut engine = self.take(variant);
+        let pool = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let out = match engine.set_position(Some(&fen), &moves) {
+                Ok(()) => Ok(Some(work(engine.as_mut(), &stop))),
+                Err(_) => Err(PoolError::Failed),
+            };
+            pool.give_back(engine);
+            out
+        })
+        .await
+        .map_err(|_| PoolError::Failed)?
+    }
+
+    /// Analyses a position (the FEN, then `moves`) for its best `lines` moves
+    /// ([`Self::with_searcher`]); `report` hears of each finished depth, on the
+    /// searcher's thread.
     #[allow(clippy::too_many_arguments)]
     pub async fn analyse(
         self: &Arc<Self>,
@@ -190,26 +219,9 @@ impl EnginePool {
         stop: Arc<AtomicBool>,
         mut report: impl FnMut(&LinesReport) + Send + 'static,
     ) -> Result<(), PoolError> {
-        let permit = self.permit(true).await?;
-        if stop.load(Ordering::Relaxed) {
-            return Ok(());
-        }
-        let mut engine = self.take(variant);
-        let pool = self.clone();
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let out = match engine.set_position(Some(&fen), &moves) {
-                Ok(()) => {
-                    engine.analyse(limits, lines, &stop, &mut report);
-                    Ok(())
-                }
-                Err(_) => Err(PoolError::Failed),
-            };
-            pool.give_back(engine);
-            out
-        })
-        .await
-        .map_err(|_| PoolError::Failed)?
+        self.with_searcher(variant, fen, moves, stop, move |p, stop| p.analyse(limits, lines, stop, &mut report))
+            .await
+            .map(|_| ())
     }
 
     /// Runs other engine work (the arbiter's search) under the same limit.

@@ -21,6 +21,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("board.js", "text/javascript", include_str!("../web/board.js")),
     ("i18n.js", "text/javascript", include_str!("../web/i18n.js")),
     ("play.js", "text/javascript", include_str!("../web/play.js")),
+    ("report.js", "text/javascript", include_str!("../web/report.js")),
     ("pages.js", "text/javascript", include_str!("../web/pages.js")),
     ("rules.js", "text/javascript", include_str!("../web/rules.js")),
     ("sound.js", "text/javascript", include_str!("../web/sound.js")),

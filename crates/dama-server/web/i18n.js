@@ -103,6 +103,10 @@ const en = {
   an_start_position: 'Start position', an_clear: 'Empty board', an_done_setup: 'Done', an_cancel: 'Cancel',
   an_engine: 'Engine', an_lines: 'Lines', an_delete: 'Delete from here', an_promote: 'Make main line',
   an_comment: 'Comment on this move', an_export: 'Export PDN', an_import: 'Import PDN', an_paste_pdn: 'Paste a PDN game (its variations are kept):',
+  rp_title: 'Computer analysis', rp_explain: 'The engine reviews every move and shows where the game turned.', rp_request: 'Request a computer analysis',
+  rp_queued: 'Waiting for the engine…', rp_running: 'The engine is reviewing the game: {pct}%', rp_failed: 'The analysis failed. Try again.',
+  rp_graph: 'Evaluation over the game (White above the line); click to see a move', rp_accuracy: 'accuracy {n}%', rp_counts: 'inaccuracies: {i} · mistakes: {m} · blunders: {b}',
+  rp_better: 'Better: {move}',
 };
 
 const es = {
@@ -198,6 +202,10 @@ const es = {
   an_start_position: 'Posición inicial', an_clear: 'Tablero vacío', an_done_setup: 'Hecho', an_cancel: 'Cancelar',
   an_engine: 'Motor', an_lines: 'Líneas', an_delete: 'Borrar desde aquí', an_promote: 'Hacer línea principal',
   an_comment: 'Comentario de esta jugada', an_export: 'Exportar PDN', an_import: 'Importar PDN', an_paste_pdn: 'Pega una partida PDN (se conservan sus variantes):',
+  rp_title: 'Análisis del ordenador', rp_explain: 'El motor revisa cada jugada y muestra dónde cambió la partida.', rp_request: 'Pedir un análisis del ordenador',
+  rp_queued: 'Esperando al motor…', rp_running: 'El motor revisa la partida: {pct}%', rp_failed: 'El análisis falló. Inténtalo de nuevo.',
+  rp_graph: 'Evaluación a lo largo de la partida (las blancas por encima de la línea); haz clic para ver una jugada', rp_accuracy: 'precisión {n}%', rp_counts: 'imprecisiones: {i} · errores: {m} · errores graves: {b}',
+  rp_better: 'Mejor: {move}',
 };
 
 const pt = {
@@ -293,6 +301,10 @@ const pt = {
   an_start_position: 'Posição inicial', an_clear: 'Tabuleiro vazio', an_done_setup: 'Feito', an_cancel: 'Cancelar',
   an_engine: 'Motor', an_lines: 'Linhas', an_delete: 'Apagar a partir daqui', an_promote: 'Tornar linha principal',
   an_comment: 'Comentário a este lance', an_export: 'Exportar PDN', an_import: 'Importar PDN', an_paste_pdn: 'Cole um jogo PDN (as variantes são mantidas):',
+  rp_title: 'Análise do computador', rp_explain: 'O motor revê cada lance e mostra onde o jogo mudou.', rp_request: 'Pedir uma análise do computador',
+  rp_queued: 'À espera do motor…', rp_running: 'O motor está a rever o jogo: {pct}%', rp_failed: 'A análise falhou. Tente de novo.',
+  rp_graph: 'Avaliação ao longo do jogo (as brancas acima da linha); clique para ver um lance', rp_accuracy: 'precisão {n}%', rp_counts: 'imprecisões: {i} · erros: {m} · erros graves: {b}',
+  rp_better: 'Melhor: {move}',
 };
 
 const tr = {
@@ -388,6 +400,10 @@ const tr = {
   an_start_position: 'Başlangıç konumu', an_clear: 'Boş tahta', an_done_setup: 'Tamam', an_cancel: 'Vazgeç',
   an_engine: 'Motor', an_lines: 'Hatlar', an_delete: 'Buradan sonrasını sil', an_promote: 'Ana hat yap',
   an_comment: 'Bu hamleye yorum', an_export: 'PDN dışa aktar', an_import: 'PDN içe aktar', an_paste_pdn: 'Bir PDN oyunu yapıştırın (varyantları korunur):',
+  rp_title: 'Bilgisayar analizi', rp_explain: 'Motor her hamleyi inceler ve oyunun nerede döndüğünü gösterir.', rp_request: 'Bilgisayar analizi iste',
+  rp_queued: 'Motor bekleniyor…', rp_running: 'Motor oyunu inceliyor: %{pct}', rp_failed: 'Analiz başarısız oldu. Yeniden deneyin.',
+  rp_graph: 'Oyun boyunca değerlendirme (beyaz çizginin üstünde); bir hamleyi görmek için tıklayın', rp_accuracy: 'doğruluk %{n}', rp_counts: 'eksik hamle: {i} · hata: {m} · büyük hata: {b}',
+  rp_better: 'Daha iyisi: {move}',
 };
 
 const ru = {
@@ -483,6 +499,10 @@ const ru = {
   an_start_position: 'Начальная позиция', an_clear: 'Пустая доска', an_done_setup: 'Готово', an_cancel: 'Отмена',
   an_engine: 'Движок', an_lines: 'Линии', an_delete: 'Удалить отсюда', an_promote: 'Сделать главной линией',
   an_comment: 'Комментарий к ходу', an_export: 'Экспорт PDN', an_import: 'Импорт PDN', an_paste_pdn: 'Вставьте партию в PDN (варианты сохраняются):',
+  rp_title: 'Компьютерный анализ', rp_explain: 'Движок разбирает каждый ход и показывает, где решилась партия.', rp_request: 'Запросить компьютерный анализ',
+  rp_queued: 'Ожидание движка…', rp_running: 'Движок разбирает партию: {pct}%', rp_failed: 'Анализ не удался. Попробуйте ещё раз.',
+  rp_graph: 'Оценка по ходу партии (белые выше линии); нажмите, чтобы увидеть ход', rp_accuracy: 'точность {n}%', rp_counts: 'неточностей: {i} · ошибок: {m} · грубых ошибок: {b}',
+  rp_better: 'Лучше: {move}',
 };
 
 const DICTS = { en, es, pt, tr, ru };

@@ -5,6 +5,9 @@ import { api, banner, el, go, piecesOfFen, seats, toast, variants, variantName }
 import { Board } from './board.js';
 import { t, resultText, setSideNames, side, sidesNow, sidesRedBlack } from './i18n.js';
 import { play as sound } from './sound.js';
+import { reportSection } from './report.js';
+
+const GLYPHS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 const other = (c) => (c === 'white' ? 'black' : 'white');
 
@@ -58,6 +61,9 @@ export function playPage(main, id) {
   let pingTimer = null;
   let drawnVersion = -1; // the selection survives redraws of the same position
   let retryTimer = null;
+  // The game report of a finished game: its section, and the report once made.
+  let reportBox = null;
+  let report = null;
   const boardHost = el('div');
   // On a phone the players and clocks sit right above and below the board.
   const stripTop = el('div', { class: 'strip' });
@@ -563,8 +569,13 @@ export function playPage(main, id) {
     let i = 0;
     let n = 1;
     const shown = viewPly === null ? snap.moves.length : viewPly;
-    const item = (k) =>
-      el('button', { type: 'button', role: 'listitem', 'data-ply': k + 1, class: k + 1 === shown ? 'cur' : '', onclick: () => view(k + 1) }, snap.moves[k].notation);
+    const item = (k) => {
+      // A move the report judged: its glyph, and the better move on hover.
+      const j = report?.plies?.[k];
+      const cls = [k + 1 === shown ? 'cur' : '', j?.judgment ? `j-${j.judgment}` : ''].filter(Boolean).join(' ');
+      return el('button', { type: 'button', role: 'listitem', 'data-ply': k + 1, class: cls, title: j?.best ? t('rp_better', { move: j.best }) : undefined, onclick: () => view(k + 1) },
+        snap.moves[k].notation + (j?.judgment ? ` ${GLYPHS[j.judgment]}` : ''));
+    };
     if (startSide !== first && snap.moves.length) {
       list.append(el('span', { class: 'n' }, '1.'), el('span', {}, '…'));
       list.append(item(0));
@@ -576,6 +587,22 @@ export function playPage(main, id) {
       if (snap.moves[i + 1]) list.append(item(i + 1));
     }
     return list;
+  }
+
+  /** The game report's section (finished games only), kept across redraws. */
+  function reportPart() {
+    if (snap.state !== 'finished') return null;
+    if (!reportBox) {
+      reportBox = reportSection(id, {
+        onJump: (ply) => view(ply),
+        onReport: (r) => {
+          report = r;
+          render();
+        },
+      });
+    }
+    reportBox.at(viewPly ?? snap.moves.length);
+    return reportBox.el;
   }
 
   /** While browsing: which move is shown, the steps, and the way back to the game. */
@@ -673,6 +700,7 @@ export function playPage(main, id) {
       moveInput(),
       browseBar(),
       moveList(),
+      reportPart(),
       chatPanel(),
       shortcuts(),
       ...share(),
@@ -715,6 +743,7 @@ export function playPage(main, id) {
       clearInterval(clockTimer);
       clearInterval(pingTimer);
       clearTimeout(retryTimer);
+      reportBox?.destroy();
       if (ws) ws.close();
       if (dialog.open) dialog.close();
     },

@@ -316,6 +316,29 @@ impl Store {
             .map_err(StoreError)
     }
 
+    /// Keeps a game's report (JSON), replacing an earlier one.
+    pub async fn save_report(&self, id: &str, report: &str, at_ms: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO game_reports (game_id, report, created_ms) VALUES ($1, $2, $3) \
+             ON CONFLICT (game_id) DO UPDATE SET report = excluded.report, created_ms = excluded.created_ms",
+        )
+        .bind(id)
+        .bind(report)
+        .bind(at_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A game's report, if one was made.
+    pub async fn report(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let r = sqlx::query("SELECT report FROM game_reports WHERE game_id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(r.map(|r| r.try_get("report")).transpose()?)
+    }
+
     /// One game.
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let r = sqlx::query("SELECT * FROM games WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;

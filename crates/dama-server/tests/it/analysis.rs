@@ -228,3 +228,157 @@ async fn the_engine_streams_its_best_lines_and_stops_when_asked_or_left() {
     }
     assert_eq!(srv.state.analyses_running(), 0, "the search outlived its page");
 }
+
+/// A measurement, not a check (run by hand, `-- --ignored --nocapture`): the time from
+/// a position change to the first lines, over 200 positions of a random game in
+/// each variant, with another page analysing meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn time_to_the_first_lines() {
+    let srv = start(&temp_db("an-latency")).await;
+    let mut busy = analysis_socket(srv.addr).await;
+    send(&mut busy, json!({"type": "analyse", "id": 1, "variant": "international", "fen": "W:W31-50:B1-20"})).await;
+    let mut s = analysis_socket(srv.addr).await;
+    let mut all = Vec::new();
+    let mut id = 0;
+    for variant in ["english", "russian", "international", "turkish"] {
+        let (_, mut pos) = post(srv.addr, "/api/analysis/position", json!({"variant": variant})).await;
+        for ply in 0..50 {
+            let legal = pos["legal"].as_array().unwrap().clone();
+            if legal.is_empty() {
+                break;
+            }
+            id += 1;
+            let started = std::time::Instant::now();
+            send(&mut s, json!({"type": "analyse", "id": id, "variant": variant, "fen": pos["fen"], "lines": 2})).await;
+            loop {
+                let f = frame(&mut s, 10).await.expect("a frame");
+                if f["id"] == id && f["type"] == "lines" {
+                    break;
+                }
+            }
+            all.push(started.elapsed().as_secs_f64() * 1000.0);
+            let next = legal[(ply * 7 + id) % legal.len()]["fen"].as_str().unwrap().to_string();
+            pos = post(srv.addr, "/api/analysis/position", json!({"variant": variant, "fen": next})).await.1;
+        }
+    }
+    all.sort_by(f64::total_cmp);
+    let at = |q: f64| all[((all.len() - 1) as f64 * q) as usize];
+    eprintln!(
+        "{} positions: first lines after p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms",
+        all.len(),
+        at(0.5),
+        at(0.95),
+        at(1.0)
+    );
+}
+
+/// A move of the position `fen` after which the opponent takes a man and the mover
+/// cannot take one back, found through the position API.
+pub(crate) async fn hanging_move(addr: std::net::SocketAddr, fen: &str) -> Option<Value> {
+    let (_, pos) = post(addr, "/api/analysis/position", json!({"variant": "english", "fen": fen})).await;
+    for m in pos["legal"].as_array().unwrap() {
+        let (_, after) = post(addr, "/api/analysis/position", json!({"variant": "english", "fen": m["fen"]})).await;
+        let takes: Vec<&Value> = after["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| !r["captured"].as_array().unwrap().is_empty())
+            .collect();
+        for t in takes {
+            let (_, back) = post(addr, "/api/analysis/position", json!({"variant": "english", "fen": t["fen"]})).await;
+            if back["legal"].as_array().unwrap().iter().all(|r| r["captured"].as_array().unwrap().is_empty()) {
+                return Some(m.clone());
+            }
+        }
+    }
+    None
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_gets_a_report_that_finds_the_man_given_away() {
+    let srv = start(&temp_db("an-report")).await;
+    let (id, token, _) = create(srv.addr, json!({"variant": "english", "mode": "hotseat"})).await;
+    let path = format!("/api/games/{id}/report");
+    // Not before the game ends; not for a game that does not exist.
+    assert_eq!(http(srv.addr, "POST", &path, None, None).await.0, 409);
+    assert_eq!(http(srv.addr, "GET", "/api/games/0123456789ab/report", None, None).await.0, 404);
+    // A standard opening, then Black gives a man away and White takes it.
+    for m in ["11-15", "23-19", "8-11", "22-17"] {
+        assert_eq!(mv(srv.addr, &id, &token, m).await.0, 200);
+    }
+    let fen = snapshot(srv.addr, &id).await["fen"].as_str().unwrap().to_string();
+    let bad = hanging_move(srv.addr, &fen).await.expect("a move that gives a man away");
+    assert_eq!(mv(srv.addr, &id, &token, bad["long"].as_str().unwrap()).await.0, 200);
+    let take = snapshot(srv.addr, &id).await["legal"][0]["long"].as_str().unwrap().to_string();
+    assert_eq!(mv(srv.addr, &id, &token, &take).await.0, 200);
+    assert_eq!(act(srv.addr, &id, &token, json!({"type": "resign"})).await.0, 200);
+
+    let (st, v) = http(srv.addr, "GET", &path, None, None).await;
+    assert_eq!((st, v["state"].as_str()), (200, Some("none")));
+    let (st, v) = http(srv.addr, "POST", &path, None, None).await;
+    assert_eq!(st, 200, "{v}");
+    assert!(["queued", "running"].contains(&v["state"].as_str().unwrap()), "{v}");
+    let mut report = Value::Null;
+    for _ in 0..300 {
+        // Anyone who can see the game can follow it (no token here).
+        let (_, v) = http(srv.addr, "GET", &path, None, None).await;
+        if v["state"] == "done" {
+            report = v["report"].clone();
+            break;
+        }
+        assert_ne!(v["state"], "failed", "{v}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let plies = report["plies"].as_array().expect("a report within 30 s");
+    assert_eq!(plies.len(), 6);
+    assert_eq!(report["scores"].as_array().unwrap().len(), 7);
+    // The man given away is marked, with the engine's better move.
+    let given = &plies[4];
+    assert_eq!(given["color"], "black");
+    assert!(given["judgment"].is_string(), "{report}");
+    assert!(given["best"].is_string() && given["best"] != bad["notation"], "{report}");
+    // After it White stands better.
+    assert!(report["scores"][5].as_i64().unwrap() > 50, "{report}");
+    for side in ["white", "black"] {
+        let a = report[side]["accuracy"].as_f64().unwrap();
+        assert!((0.0..=100.0).contains(&a), "{report}");
+    }
+    assert!(report["black"]["accuracy"].as_f64() < report["white"]["accuracy"].as_f64(), "{report}");
+    // Asked again, the stored report comes back at once.
+    let (_, again) = http(srv.addr, "POST", &path, None, None).await;
+    assert_eq!(again["state"], "done");
+    assert_eq!(again["report"], report);
+}
+
+/// A measurement (by hand, `-- --ignored --nocapture`): a report of a 60-ply game at
+/// the default budget, from the request to the stored report.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn time_of_a_sixty_ply_report() {
+    let srv = start(&temp_db("an-report-time")).await;
+    for variant in ["english", "russian", "international"] {
+        let (id, token, _) = create(srv.addr, json!({"variant": variant, "mode": "hotseat"})).await;
+        for i in 0..60 {
+            let snap = snapshot(srv.addr, &id).await;
+            let legal = snap["legal"].as_array().unwrap();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[(i * 5) % legal.len()]["long"].as_str().unwrap().to_string();
+            assert_eq!(mv(srv.addr, &id, &token, &m).await.0, 200);
+        }
+        let _ = act(srv.addr, &id, &token, json!({"type": "resign"})).await;
+        let plies = snapshot(srv.addr, &id).await["moves"].as_array().unwrap().len();
+        let path = format!("/api/games/{id}/report");
+        let started = std::time::Instant::now();
+        http(srv.addr, "POST", &path, None, None).await;
+        loop {
+            if http(srv.addr, "GET", &path, None, None).await.1["state"] == "done" {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        eprintln!("{variant}: a report of {plies} plies in {:.1} s", started.elapsed().as_secs_f64());
+    }
+}

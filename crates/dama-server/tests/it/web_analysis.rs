@@ -76,3 +76,38 @@ async fn the_analysis_board_plays_variations_streams_the_engine_and_writes_pdn()
     assert!(text(&c, ".tree .var").await.contains("d6-c5"));
     shot(&c, "analysis-3-imported").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_shows_its_report_graph_and_marks_the_mistake() {
+    let Some((addr, d)) = start("report").await else { return };
+    // A game played through the API: an opening, a man given away, taken, resigned.
+    let (id, token, _) = crate::common::create(addr, json!({"variant": "english", "mode": "hotseat"})).await;
+    for m in ["11-15", "23-19", "8-11", "22-17"] {
+        assert_eq!(crate::common::mv(addr, &id, &token, m).await.0, 200);
+    }
+    let fen = crate::common::snapshot(addr, &id).await["fen"].as_str().unwrap().to_string();
+    let bad = crate::analysis::hanging_move(addr, &fen).await.expect("a move that gives a man away");
+    assert_eq!(crate::common::mv(addr, &id, &token, bad["long"].as_str().unwrap()).await.0, 200);
+    let take = crate::common::snapshot(addr, &id).await["legal"][0]["long"].as_str().unwrap().to_string();
+    assert_eq!(crate::common::mv(addr, &id, &token, &take).await.0, 200);
+    assert_eq!(crate::common::act(addr, &id, &token, json!({"type": "resign"})).await.0, 200);
+
+    // A spectator opens the finished game and asks for the report.
+    let c = browser(&d, 1280, 900, "en-US").await;
+    c.goto(&format!("http://{addr}/game/{id}")).await.unwrap();
+    // The result comes up first; its "Analyse" leads to the analysis board, here it is
+    // closed to read the report on the game's page.
+    click(&c, "#close-result").await;
+    click(&c, "#request-report").await;
+    until("the graph", || async { count(&c, "#report-graph").await == 1 }).await;
+    let marked = find(&c, "#moves button[data-ply='5']").await;
+    let class = marked.attr("class").await.unwrap().unwrap_or_default();
+    assert!(class.contains("j-mistake") || class.contains("j-blunder"), "{class}");
+    let title = marked.attr("title").await.unwrap().unwrap_or_default();
+    assert!(title.starts_with("Better: "), "{title}");
+    assert!(text(&c, "#report-black").await.contains("accuracy"));
+    shot(&c, "report-1-graph").await;
+    // A click on the graph shows that move.
+    click(&c, "#report-graph").await;
+    until("browsing a move", || async { count(&c, "#browse").await == 1 }).await;
+}

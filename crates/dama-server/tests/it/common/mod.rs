@@ -32,6 +32,11 @@ pub async fn start_with(url: &str, limits: dama_server::Limits) -> Server {
     let (router, state, _) = dama_server::app(url, limits).await.expect("app");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
+    // As the real server does: small frames go out at once.
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let task = tokio::spawn(async move {
         axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
     });
@@ -52,7 +57,7 @@ pub fn temp_db(name: &str) -> String {
 pub async fn postgres() -> Option<String> {
     let base =
         std::env::var("DAMA_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
-    // Each test run gets a database of its own, so runs of different versions never meet.
+    // Each test gets a database of its own, so tests and runs never meet.
     match fresh_database(&base).await {
         Ok(url) => Some(url),
         Err(e) if std::env::var("CI").is_ok() => panic!("PostgreSQL must be reachable in CI ({base}): {e}"),
@@ -63,10 +68,10 @@ pub async fn postgres() -> Option<String> {
     }
 }
 
-/// Creates (once per test process) a database beside `base`'s and returns its URL.
+/// Creates a database of its own beside `base`'s and returns its URL: one per test, as
+/// the tests share one process and a server restores the live games it finds.
 pub async fn fresh_database(base: &str) -> Result<String, String> {
-    static URL: tokio::sync::OnceCell<Result<String, String>> = tokio::sync::OnceCell::const_new();
-    URL.get_or_init(|| dama_server::testing::fresh_postgres(base, "dama_test")).await.clone()
+    dama_server::testing::fresh_postgres(base, "dama_test").await
 }
 
 /// Runs a scenario on SQLite and on PostgreSQL.
