@@ -128,6 +128,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/analysis/import", import_route)
         .route("/api/analysis/export", post(analysis::export))
         .route("/api/analysis/ws", get(analysis::engine::websocket))
+        .route("/api/explorer", get(crate::explorer::moves))
         .route("/api/accounts", post(accounts::sign_up))
         .route("/api/accounts/password", post(accounts::claim))
         .route("/api/guests", post(accounts::guest))

@@ -13,6 +13,7 @@ pub mod clock;
 pub mod cluster;
 pub mod dxp;
 pub mod error;
+pub mod explorer;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;
@@ -99,6 +100,9 @@ pub async fn app_in(
         cluster::start(&state.ctx).await?;
     }
     let restored = state.restore_live().await.map_err(|_| ServeError::Restore)?;
+    if state.ctx.limits.explorer_bundled() {
+        tokio::spawn(explorer::load_bundled(state.ctx.store.clone()));
+    }
     Ok((api::router(state.clone()), state, restored))
 }
 

@@ -85,6 +85,9 @@ limits! {
     analysis_seconds: u64 = 30, "DAMA_ANALYSIS_SECONDS";
     /// Nodes the engine searches in each position of a game report [default: 300000].
     report_nodes: u64 = 300_000, "DAMA_REPORT_NODES";
+    /// Count the bundled master collections into the opening explorer at the first start
+    /// on a database (in the background) [default: true].
+    explorer_bundled: bool = true, "DAMA_EXPLORER_BUNDLED";
     /// A game nobody plays or watches leaves memory after this many ms [default: 120000].
     idle_ms: u64 = 120_000, "DAMA_IDLE_MS";
 }

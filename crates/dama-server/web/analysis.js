@@ -40,6 +40,12 @@ export function analysisPage(main, params) {
   let engineState = ''; // '', 'queued', 'done', or an error message
   let closed = false;
 
+  // The opening explorer.
+  let exSource = localStorage.getItem('dama.explorer.source') || 'masters';
+  let exMin = '';
+  let exMax = '';
+  let exSeq = 0;
+
   async function positionOf(fen) {
     const key = `${variant}|${fen}`;
     if (!cache.has(key)) {
@@ -231,6 +237,70 @@ export function analysisPage(main, params) {
     box.replaceChildren(...parts);
   }
 
+  // ---- the opening explorer ----
+
+  async function explore() {
+    const box = main.querySelector('#explorer-moves');
+    if (!box || !shown) return;
+    const mine = ++exSeq;
+    const q = new URLSearchParams({ variant, fen: shown.fen, source: exSource });
+    if (exSource === 'players' && exMin) q.set('min', exMin);
+    if (exSource === 'players' && exMax) q.set('max', exMax);
+    let r;
+    try {
+      r = await api('GET', `/api/explorer?${q}`);
+    } catch (e) {
+      box.replaceChildren(el('p', { class: 'error' }, e.message));
+      return;
+    }
+    if (mine !== exSeq) return; // a later position's answer is coming
+    if (!r.moves.length) {
+      box.replaceChildren(el('p', { class: 'muted' }, t('ex_none')));
+      return;
+    }
+    const pct = (n, of) => `${Math.round((100 * n) / of)}%`;
+    const rows = r.moves.map((m) => {
+      const legal = shown.legal.find((x) => x.long === m.long);
+      return el('tr', {},
+        el('td', {}, el('button', { class: 'linkish', 'data-move': m.long, onclick: () => legal && play(legal) }, m.notation)),
+        el('td', { class: 'num' }, String(m.games)),
+        el('td', { class: 'results' }, el('div', { class: 'result-bar', title: `${t('colour_white')} ${pct(m.white, m.games)} · ${t('ex_draws')} ${pct(m.draws, m.games)} · ${t('colour_black')} ${pct(m.black, m.games)}` },
+          el('span', { class: 'w', style: `width:${pct(m.white, m.games)}` }),
+          el('span', { class: 'd', style: `width:${pct(m.draws, m.games)}` }),
+          el('span', { class: 'b', style: `width:${pct(m.black, m.games)}` }))));
+    });
+    box.replaceChildren(el('table', { class: 'explorer', id: 'explorer-table' },
+      el('thead', {}, el('tr', {}, el('th', {}, t('ex_move')), el('th', {}, t('ex_games')), el('th', {}, t('ex_results')))),
+      el('tbody', {}, ...rows)));
+  }
+
+  function explorerCard() {
+    const range = exSource === 'players'
+      ? [
+        el('label', { for: 'ex-min' }, t('ex_rating')),
+        el('input', { id: 'ex-min', type: 'number', min: 0, max: 4000, step: 100, value: exMin, placeholder: '0', style: 'width:5rem', onchange: (e) => {
+          exMin = e.target.value;
+          explore();
+        } }),
+        '–',
+        el('input', { id: 'ex-max', type: 'number', min: 0, max: 4000, step: 100, value: exMax, placeholder: '3000', 'aria-label': t('ex_rating_max'), style: 'width:5rem', onchange: (e) => {
+          exMax = e.target.value;
+          explore();
+        } }),
+      ]
+      : [];
+    return el('div', { class: 'card', id: 'explorer' },
+      el('p', { class: 'row' },
+        el('strong', {}, t('ex_title')),
+        el('select', { id: 'ex-source', 'aria-label': t('ex_source'), onchange: (e) => {
+          exSource = e.target.value;
+          localStorage.setItem('dama.explorer.source', exSource);
+          render();
+        } }, ['masters', 'players'].map((k) => el('option', { value: k, selected: k === exSource }, t('ex_' + k)))),
+        ...range),
+      el('div', { id: 'explorer-moves', 'aria-live': 'polite' }));
+  }
+
   // ---- drawing ----
 
   async function show() {
@@ -251,6 +321,7 @@ export function analysisPage(main, params) {
     const turn = main.querySelector('#turn');
     if (turn) turn.textContent = shown.winner ? t('an_wins', { side: t('colour_' + shown.winner) }) : t('an_to_move', { side: t('colour_' + shown.side) });
     analyse();
+    explore();
   }
 
   function moveButton(i) {
@@ -489,6 +560,7 @@ export function analysisPage(main, params) {
       : el('div', { class: 'panel' },
         el('p', { class: 'row' }, variantSel, el('span', { id: 'turn', 'aria-live': 'polite' })),
         tools,
+        explorerCard(),
         el('div', { class: 'tree', id: 'tree', role: 'list', 'aria-label': t('moves') }),
         treeTools,
         commentBox,

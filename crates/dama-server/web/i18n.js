@@ -107,6 +107,9 @@ const en = {
   rp_queued: 'Waiting for the engine…', rp_running: 'The engine is reviewing the game: {pct}%', rp_failed: 'The analysis failed. Try again.',
   rp_graph: 'Evaluation over the game (White above the line); click to see a move', rp_accuracy: 'accuracy {n}%', rp_counts: 'inaccuracies: {i} · mistakes: {m} · blunders: {b}',
   rp_better: 'Better: {move}',
+  ex_title: 'Opening explorer', ex_source: 'Games', ex_masters: 'Masters', ex_players: 'Players here',
+  ex_rating: 'Rating', ex_rating_max: 'highest rating', ex_none: 'No game reached this position.', ex_move: 'Move',
+  ex_games: 'Games', ex_results: 'White · draws · Black', ex_draws: 'draws',
 };
 
 const es = {
@@ -206,6 +209,9 @@ const es = {
   rp_queued: 'Esperando al motor…', rp_running: 'El motor revisa la partida: {pct}%', rp_failed: 'El análisis falló. Inténtalo de nuevo.',
   rp_graph: 'Evaluación a lo largo de la partida (las blancas por encima de la línea); haz clic para ver una jugada', rp_accuracy: 'precisión {n}%', rp_counts: 'imprecisiones: {i} · errores: {m} · errores graves: {b}',
   rp_better: 'Mejor: {move}',
+  ex_title: 'Explorador de aperturas', ex_source: 'Partidas', ex_masters: 'Maestros', ex_players: 'Jugadores de aquí',
+  ex_rating: 'Puntuación', ex_rating_max: 'puntuación más alta', ex_none: 'Ninguna partida llegó a esta posición.', ex_move: 'Jugada',
+  ex_games: 'Partidas', ex_results: 'Blancas · tablas · negras', ex_draws: 'tablas',
 };
 
 const pt = {
@@ -305,6 +311,9 @@ const pt = {
   rp_queued: 'À espera do motor…', rp_running: 'O motor está a rever o jogo: {pct}%', rp_failed: 'A análise falhou. Tente de novo.',
   rp_graph: 'Avaliação ao longo do jogo (as brancas acima da linha); clique para ver um lance', rp_accuracy: 'precisão {n}%', rp_counts: 'imprecisões: {i} · erros: {m} · erros graves: {b}',
   rp_better: 'Melhor: {move}',
+  ex_title: 'Explorador de aberturas', ex_source: 'Jogos', ex_masters: 'Mestres', ex_players: 'Jogadores daqui',
+  ex_rating: 'Rating', ex_rating_max: 'rating mais alto', ex_none: 'Nenhum jogo chegou a esta posição.', ex_move: 'Lance',
+  ex_games: 'Jogos', ex_results: 'Brancas · empates · pretas', ex_draws: 'empates',
 };
 
 const tr = {
@@ -404,6 +413,9 @@ const tr = {
   rp_queued: 'Motor bekleniyor…', rp_running: 'Motor oyunu inceliyor: %{pct}', rp_failed: 'Analiz başarısız oldu. Yeniden deneyin.',
   rp_graph: 'Oyun boyunca değerlendirme (beyaz çizginin üstünde); bir hamleyi görmek için tıklayın', rp_accuracy: 'doğruluk %{n}', rp_counts: 'eksik hamle: {i} · hata: {m} · büyük hata: {b}',
   rp_better: 'Daha iyisi: {move}',
+  ex_title: 'Açılış gezgini', ex_source: 'Oyunlar', ex_masters: 'Ustalar', ex_players: 'Buradaki oyuncular',
+  ex_rating: 'Puan', ex_rating_max: 'en yüksek puan', ex_none: 'Bu konuma ulaşan oyun yok.', ex_move: 'Hamle',
+  ex_games: 'Oyun', ex_results: 'Beyaz · berabere · siyah', ex_draws: 'berabere',
 };
 
 const ru = {
@@ -503,6 +515,9 @@ const ru = {
   rp_queued: 'Ожидание движка…', rp_running: 'Движок разбирает партию: {pct}%', rp_failed: 'Анализ не удался. Попробуйте ещё раз.',
   rp_graph: 'Оценка по ходу партии (белые выше линии); нажмите, чтобы увидеть ход', rp_accuracy: 'точность {n}%', rp_counts: 'неточностей: {i} · ошибок: {m} · грубых ошибок: {b}',
   rp_better: 'Лучше: {move}',
+  ex_title: 'Дебютный справочник', ex_source: 'Партии', ex_masters: 'Мастера', ex_players: 'Игроки сайта',
+  ex_rating: 'Рейтинг', ex_rating_max: 'наибольший рейтинг', ex_none: 'Ни одна партия не дошла до этой позиции.', ex_move: 'Ход',
+  ex_games: 'Партии', ex_results: 'Белые · ничьи · чёрные', ex_draws: 'ничьи',
 };
 
 const DICTS = { en, es, pt, tr, ru };

@@ -691,6 +691,7 @@ impl Actor {
         let view = ResultView { winner: r.winner.map(color_name), token, text: r.to_string() };
         self.close(view).await;
         self.rate(r.winner).await;
+        self.count_for_explorer(r.winner);
         self.series_goes_on(r.winner).await;
     }
 

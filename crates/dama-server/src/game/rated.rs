@@ -111,4 +111,24 @@ impl Actor {
             Err(e) => tracing::error!(game = %self.id, error = %crate::error::Chain(&e), "rating the game"),
         }
     }
+
+    /// Counts the finished game into the opening explorer (in the background): rated
+    /// games in the band of their players' average rating before the game.
+    pub(super) fn count_for_explorer(&self, winner: Option<Color>) {
+        let band = match self.ratings {
+            [Some(w), Some(b)] if self.opts.rated => (w.before + b.before) / 200,
+            _ => -1,
+        };
+        let s = &self.session;
+        let job = crate::explorer::index_finished(
+            self.ctx.store.clone(),
+            self.id.clone(),
+            s.variant(),
+            s.start_fen(),
+            s.moves(),
+            winner,
+            band,
+        );
+        tokio::spawn(job);
+    }
 }

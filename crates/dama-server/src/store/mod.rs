@@ -5,11 +5,13 @@ use sqlx::{AnyPool, Row};
 
 mod accounts;
 mod chat;
+mod explorer;
 mod lease;
 mod writer;
 
 pub use accounts::{name_key, AccountRow, PlayedGame, RatingChange, RatingRow};
 pub use chat::ChatRow;
+pub use explorer::MoveCount;
 pub use lease::{Claim, Leases};
 
 /// A storage failure (details are logged, never sent to clients).

@@ -10,6 +10,7 @@ mod analysis;
 mod bot;
 mod chat;
 mod dxp;
+mod explorer;
 mod fencing;
 mod fuzz_smoke;
 mod hardening;

@@ -60,8 +60,13 @@ fn free_port() -> u16 {
 
 /// The server and a chromedriver for the test `name`, or nothing without a browser.
 pub(crate) async fn start(name: &str) -> Option<(SocketAddr, Driver)> {
+    start_with(name, dama_server::Limits { explorer_bundled: Some(false), ..Default::default() }).await
+}
+
+/// [`start`] with these limits.
+pub(crate) async fn start_with(name: &str, limits: dama_server::Limits) -> Option<(SocketAddr, Driver)> {
     let (chrome, chromedriver) = tools()?;
-    let addr = server(name).await;
+    let addr = server(name, limits).await;
     let downloads = std::env::temp_dir().join(format!("dama-dl-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&downloads);
     std::fs::create_dir_all(&downloads).unwrap();
@@ -128,12 +133,12 @@ pub(crate) async fn browser(d: &Driver, width: u32, height: u32, lang: &str) -> 
 }
 
 /// The play server on a free port with a database of its own.
-async fn server(name: &str) -> SocketAddr {
+async fn server(name: &str, limits: dama_server::Limits) -> SocketAddr {
     let p = std::env::temp_dir().join(format!("dama-web-{name}-{}.sqlite", std::process::id()));
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", p.display()));
     }
-    let (router, _, _) = dama_server::app(&format!("sqlite:{}", p.display()), Default::default()).await.expect("app");
+    let (router, _, _) = dama_server::app(&format!("sqlite:{}", p.display()), limits).await.expect("app");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {

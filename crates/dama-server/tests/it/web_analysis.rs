@@ -111,3 +111,28 @@ async fn a_finished_game_shows_its_report_graph_and_marks_the_mistake() {
     click(&c, "#report-graph").await;
     until("browsing a move", || async { count(&c, "#browse").await == 1 }).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_opening_explorer_lists_the_masters_moves_and_plays_one() {
+    let Some((addr, d)) = crate::web::start_with("explorer", Default::default()).await else { return };
+    let c = browser(&d, 1280, 900, "en-US").await;
+    c.goto(&format!("http://{addr}/analysis?variant=russian")).await.unwrap();
+    // The bundled Russian games (USSR 1947, lidraughts) are counted in the background.
+    for _ in 0..100 {
+        if count(&c, "#explorer-table tbody tr").await > 0 {
+            break;
+        }
+        // Look again: the collections may still be on their way.
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        c.refresh().await.unwrap();
+        find(&c, "#explorer-moves").await;
+    }
+    assert!(count(&c, "#explorer-table tbody tr").await > 0, "no master moves from the start");
+    let first = find(&c, "#explorer-table tbody tr button").await.text().await.unwrap();
+    shot(&c, "explorer-1-start").await;
+    click(&c, "#explorer-table tbody tr button").await;
+    until("the move played", || async { text(&c, ".tree .mv").await == first }).await;
+    // The players' tab has no games yet.
+    find(&c, "#ex-source").await.select_by_value("players").await.unwrap();
+    until("the players' tab", || async { text(&c, "#explorer-moves").await.contains("No game") }).await;
+}

@@ -1,0 +1,277 @@
+//! The opening explorer: for the position on the board, the moves played from it in
+//! the bundled master collections and in the games finished here, with how often and
+//! how those games ended.
+//!
+//! The first [`PLIES`] plies of each game are counted into the `explorer` table by
+//! position (its Zobrist key), move, source and rating band; a finished game is counted
+//! as it ends (`index_finished`), the bundled collections once, in the background, the
+//! first time a server starts on a database (`load_bundled`). `GET /api/explorer`
+//! answers from the table's primary key.
+
+use std::collections::HashMap;
+
+use axum::extract::{Query, State};
+use axum::Json;
+use dama_core::fen::parse_fen;
+use dama_core::notation::{detailed_moves, move_to_string};
+use dama_core::pdn::PdnReader;
+use dama_core::record::{replay, result_winner};
+use dama_core::{Color, Position, Rules, Variant, VariantFn};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::api::AppState;
+use crate::error::ApiError;
+use crate::store::{MoveCount, Store};
+
+/// Plies of each game counted.
+pub const PLIES: usize = 30;
+
+/// The collections of real games bundled in the binary: name, variant, text, and
+/// whether the text is JSON (`{"<any key>": ["<PDN game>", ...]}`) rather than PDN.
+/// Championship games of the PDN 3.0 test suite (USSR 1947, the 2003 World and Dutch
+/// championships, Italy 2005) and the samples of lidraughts and playstrategy games
+/// the tests read (English has no other record of games here: its collections are
+/// problems without moves).
+const BUNDLED: &[(&str, Variant, &str, bool)] = &[
+    (
+        "ussr1947",
+        Variant::Russian,
+        include_str!(concat!("../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/", "ussr1947.pdn")),
+        false,
+    ),
+    (
+        "wk2003",
+        Variant::International,
+        include_str!(concat!("../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/", "wk2003.pdn")),
+        false,
+    ),
+    (
+        "nk2003-amsterdam",
+        Variant::International,
+        include_str!(concat!("../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/", "nk2003-amsterdam.pdn")),
+        false,
+    ),
+    (
+        "DUTCH96H",
+        Variant::International,
+        include_str!(concat!("../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/", "DUTCH96H.pdn")),
+        false,
+    ),
+    (
+        "PROF2",
+        Variant::International,
+        include_str!(concat!("../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/", "PROF2.pdn")),
+        false,
+    ),
+    (
+        "Campionato_Assoluto_2005",
+        Variant::Italian,
+        include_str!(concat!(
+            "../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/",
+            "Campionato_Assoluto_2005.pdn"
+        )),
+        false,
+    ),
+    (
+        "lidraughts-russian",
+        Variant::Russian,
+        include_str!("../../dama-core/tests/data/pdn/online-samples/russian_lidraughts_random_pdns.json"),
+        true,
+    ),
+    (
+        "lidraughts-international",
+        Variant::International,
+        include_str!("../../dama-core/tests/data/pdn/online-samples/standard_lidraughts_random_pdns.json"),
+        true,
+    ),
+    (
+        "playstrategy-english",
+        Variant::English,
+        include_str!("../../dama-core/tests/data/pdn/online-samples/american_playstrategy_random_pdns.json"),
+        true,
+    ),
+];
+
+/// The PDN text of a bundled collection.
+fn pdn_of(text: &str, json: bool) -> String {
+    if !json {
+        return text.to_string();
+    }
+    let v: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+    let games = v.as_object().and_then(|o| o.values().find_map(Value::as_array)).cloned().unwrap_or_default();
+    games.iter().filter_map(Value::as_str).collect::<Vec<_>>().join("\n\n")
+}
+
+/// Counts of a position's moves, by (position key, move).
+pub type Counts = HashMap<(i64, String), MoveCount>;
+
+/// Adds the first [`PLIES`] plies of a game (from `start`, won by `winner`) to `into`.
+pub fn count_game<R: Rules>(
+    start: Position<R>,
+    moves: &[dama_core::Move<dama_core::BB<R>>],
+    winner: Option<Color>,
+    into: &mut Counts,
+) {
+    let mut pos = start;
+    for m in moves.iter().take(PLIES) {
+        let mv = move_to_string(&pos, m, true);
+        let c = into.entry((pos.hash() as i64, mv.clone())).or_insert_with(|| MoveCount { mv, ..MoveCount::default() });
+        c.games += 1;
+        match winner {
+            Some(Color::White) => c.white += 1,
+            Some(Color::Black) => c.black += 1,
+            None => c.draws += 1,
+        }
+        pos = pos.play(m);
+    }
+}
+
+/// Counts every game of a PDN text that replays; returns the counts and the games.
+struct CountText<'a>(&'a str);
+impl VariantFn for CountText<'_> {
+    type Output = (Counts, usize);
+    fn call<R: Rules>(self) -> (Counts, usize) {
+        let mut counts = Counts::new();
+        let mut games = 0;
+        for g in PdnReader::new(self.0.as_bytes()).flatten() {
+            let Ok(r) = replay::<R>(&g) else { continue };
+            let Some(winner) = g.result.as_deref().or(g.tag("Result")).and_then(|t| result_winner(t, R::FIRST)) else {
+                continue;
+            };
+            count_game(*r.game.start(), &r.moves, winner, &mut counts);
+            games += 1;
+        }
+        (counts, games)
+    }
+}
+
+/// Counts the bundled collections not counted yet on this database.
+pub async fn load_bundled(store: Store) {
+    for (name, variant, text, json) in BUNDLED {
+        let started = std::time::Instant::now();
+        let (counts, games) =
+            match tokio::task::spawn_blocking(move || variant.visit(CountText(&pdn_of(text, *json)))).await {
+                Ok(c) => c,
+                Err(_) => continue,
+            };
+        let rows: Vec<(i64, MoveCount)> = counts.into_iter().map(|((k, _), c)| (k, c)).collect();
+        match store.explorer_add(&format!("collection:{name}"), variant.key(), "masters", -1, &rows).await {
+            Ok(true) => {
+                let ms = started.elapsed().as_millis() as u64;
+                tracing::info!(collection = %name, games, positions = rows.len(), ms, "opening explorer: collection counted");
+            }
+            Ok(false) => {}
+            Err(e) => {
+                tracing::warn!(collection = %name, error = %crate::error::Chain(&e), "opening explorer: counting a collection")
+            }
+        }
+    }
+}
+
+/// The counts of a finished game given by its moves in long notation.
+struct CountMoves<'a>(&'a str, &'a [String], Option<Color>);
+impl VariantFn for CountMoves<'_> {
+    type Output = Counts;
+    fn call<R: Rules>(self) -> Counts {
+        let mut counts = Counts::new();
+        let Ok(start) = parse_fen::<R>(self.0) else { return counts };
+        let mut pos = start;
+        let mut moves = Vec::new();
+        for text in self.1.iter().take(PLIES) {
+            let Ok(m) = dama_core::notation::parse_move(&pos, text) else { break };
+            moves.push(m);
+            pos = pos.play(&m);
+        }
+        count_game(start, &moves, self.2, &mut counts);
+        counts
+    }
+}
+
+/// Counts a game that has just finished (once, whichever node does it): `band` is the
+/// players' average rating / 100 for a rated game, -1 otherwise.
+pub async fn index_finished(
+    store: Store,
+    id: String,
+    variant: Variant,
+    start_fen: String,
+    moves: Vec<String>,
+    winner: Option<Color>,
+    band: i64,
+) {
+    if moves.is_empty() {
+        return;
+    }
+    let counts = variant.visit(CountMoves(&start_fen, &moves, winner));
+    let rows: Vec<(i64, MoveCount)> = counts.into_iter().map(|((k, _), c)| (k, c)).collect();
+    if let Err(e) = store.explorer_add(&format!("game:{id}"), variant.key(), "players", band, &rows).await {
+        tracing::warn!(game = %id, error = %crate::error::Chain(&e), "opening explorer: counting a game");
+    }
+}
+
+/// What `GET /api/explorer` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplorerQuery {
+    variant: String,
+    /// The position; the start when left out.
+    #[serde(default)]
+    fen: Option<String>,
+    /// `masters` (the default) or `players`.
+    #[serde(default)]
+    source: Option<String>,
+    /// Lowest average rating of the players' games (rated games only when given).
+    #[serde(default)]
+    min: Option<i64>,
+    /// Highest average rating.
+    #[serde(default)]
+    max: Option<i64>,
+}
+
+/// The key of a position, and its legal moves as (long, short) notation.
+struct KeyOf<'a>(Option<&'a str>);
+impl VariantFn for KeyOf<'_> {
+    type Output = Result<(i64, Vec<(String, String)>), ApiError>;
+    fn call<R: Rules>(self) -> Self::Output {
+        let pos = match self.0.map(str::trim).filter(|f| !f.is_empty()) {
+            Some(f) => parse_fen::<R>(f).map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?,
+            None => Position::start(),
+        };
+        let legal = detailed_moves(&pos).into_iter().map(|d| (d.long, d.short)).collect();
+        Ok((pos.hash() as i64, legal))
+    }
+}
+
+/// `GET /api/explorer?variant=V&fen=F&source=masters|players&min=R&max=R`: the moves
+/// played from a position, most played first, with the results of their games.
+pub async fn moves(State(st): State<AppState>, Query(q): Query<ExplorerQuery>) -> Result<Json<Value>, ApiError> {
+    let variant = crate::analysis::variant_named(&q.variant)?;
+    let source = match q.source.as_deref() {
+        None | Some("masters") => "masters",
+        Some("players") => "players",
+        Some(s) => {
+            return Err(ApiError::BadRequest(format!(
+                "source \"{}\" is neither masters nor players",
+                s.chars().take(20).collect::<String>()
+            )))
+        }
+    };
+    let (key, legal) = variant.visit(KeyOf(q.fen.as_deref()))?;
+    // Bands are ratings / 100; without a range every game counts (unrated ones too).
+    let bands = match (q.min, q.max) {
+        (None, None) => (i64::MIN, i64::MAX),
+        (lo, hi) => (lo.unwrap_or(0).div_euclid(100), hi.unwrap_or(10_000).div_euclid(100)),
+    };
+    let rows = st.ctx.store.explorer_moves(variant.key(), source, key, bands, 40).await?;
+    // A key shared by another position (a hash collision) could list a move that is
+    // not legal here: only legal moves are shown.
+    let moves: Vec<Value> = rows
+        .iter()
+        .filter_map(|c| {
+            let (long, short) = legal.iter().find(|(l, _)| *l == c.mv)?;
+            Some(json!({ "long": long, "notation": short, "games": c.games, "white": c.white, "draws": c.draws, "black": c.black }))
+        })
+        .collect();
+    let games: i64 = rows.iter().map(|c| c.games).sum();
+    Ok(Json(json!({ "variant": variant.key(), "source": source, "games": games, "moves": moves })))
+}
