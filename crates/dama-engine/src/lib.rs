@@ -16,6 +16,7 @@ pub mod eval;
 pub mod hub;
 pub mod level;
 pub mod player;
+pub mod puzzle;
 pub mod review;
 pub mod search;
 pub mod selfplay;

@@ -83,6 +83,16 @@ pub trait Player: Send {
         stop: &AtomicBool,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Vec<(i32, Option<String>)>;
+    /// Looks for puzzles ([`crate::puzzle`]) in the positions of the current game at
+    /// plies `plies` (0 is the start, `n` the position after move `n`), or from the
+    /// eighth on when none are given: each found as its FEN and winning line (long
+    /// notation). Stops early at `stop`.
+    fn find_puzzles(
+        &mut self,
+        limits: Limits,
+        plies: Option<&[usize]>,
+        stop: &AtomicBool,
+    ) -> Vec<(String, Vec<String>)>;
     /// Searches with this many threads (1 by default).
     fn set_threads(&mut self, n: usize);
     /// Plays from the built-in opening book at levels 8-10 (off by default).
@@ -216,6 +226,30 @@ impl<R: Rules> Player for Generic<R> {
                 count = if m.is_capture() || m.promote { 0 } else { count + 1 };
             }
             progress(i + 1, positions.len());
+        }
+        out
+    }
+    fn find_puzzles(
+        &mut self,
+        limits: Limits,
+        plies: Option<&[usize]>,
+        stop: &AtomicBool,
+    ) -> Vec<(String, Vec<String>)> {
+        let mut positions: Vec<Position<R>> = self.game.plies().iter().map(|p| p.before).collect();
+        positions.push(*self.game.position());
+        self.searcher.egdb = crate::egdb::installed::<R>();
+        let all: Vec<usize> = (8..positions.len()).collect();
+        let mut out = Vec::new();
+        for &i in plies.unwrap_or(&all) {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            let Some(pos) = positions.get(i) else { continue };
+            let history: Vec<u64> = positions[..i].iter().map(Position::hash).collect();
+            self.searcher.root_count = 0;
+            if let Some(f) = crate::puzzle::find(&mut self.searcher, pos, &history, limits) {
+                out.push((write_fen(pos), self_text::<R>(pos, &f.line)));
+            }
         }
         out
     }

@@ -59,6 +59,11 @@ impl AppState {
         }
     }
 
+    /// The analysis board's engine pool (analyses, game reports, puzzle scans).
+    pub fn analysis_pool(&self) -> &Arc<EnginePool> {
+        &self.analysis
+    }
+
     /// Analysis-board searches running now.
     pub fn analyses_running(&self) -> usize {
         self.analysis.running()
@@ -119,6 +124,7 @@ pub fn router(state: AppState) -> Router {
         .route("/rules/{variant}", get(index))
         .route("/replay", get(index))
         .route("/analysis", get(index))
+        .route("/puzzles", get(index))
         .route("/login", get(index))
         .route("/player/{name}", get(index))
         .route("/assets/{file}", get(web::asset))
@@ -129,6 +135,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/analysis/export", post(analysis::export))
         .route("/api/analysis/ws", get(analysis::engine::websocket))
         .route("/api/explorer", get(crate::explorer::moves))
+        .route("/api/puzzles/next", get(crate::puzzles::next))
+        .route("/api/puzzles/{id}/attempt", post(crate::puzzles::attempt))
         .route("/api/accounts", post(accounts::sign_up))
         .route("/api/accounts/password", post(accounts::claim))
         .route("/api/guests", post(accounts::guest))

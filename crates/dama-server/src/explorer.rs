@@ -33,7 +33,7 @@ pub const PLIES: usize = 30;
 /// championships, Italy 2005) and the samples of lidraughts and playstrategy games
 /// the tests read (English has no other record of games here: its collections are
 /// problems without moves).
-const BUNDLED: &[(&str, Variant, &str, bool)] = &[
+pub(crate) const BUNDLED: &[(&str, Variant, &str, bool)] = &[
     (
         "ussr1947",
         Variant::Russian,
@@ -94,7 +94,7 @@ const BUNDLED: &[(&str, Variant, &str, bool)] = &[
 ];
 
 /// The PDN text of a bundled collection.
-fn pdn_of(text: &str, json: bool) -> String {
+pub(crate) fn pdn_of(text: &str, json: bool) -> String {
     if !json {
         return text.to_string();
     }

@@ -21,6 +21,7 @@ pub mod limits;
 pub mod lobby;
 pub mod metrics;
 pub mod pool;
+pub mod puzzles;
 pub mod rating;
 pub mod registry;
 pub mod replay;
@@ -102,6 +103,10 @@ pub async fn app_in(
     let restored = state.restore_live().await.map_err(|_| ServeError::Restore)?;
     if state.ctx.limits.explorer_bundled() {
         tokio::spawn(explorer::load_bundled(state.ctx.store.clone()));
+    }
+    if state.ctx.limits.puzzles_bundled() {
+        let nodes = state.ctx.limits.puzzle_nodes();
+        tokio::spawn(puzzles::scan_bundled(state.analysis.clone(), state.ctx.store.clone(), nodes));
     }
     Ok((api::router(state.clone()), state, restored))
 }

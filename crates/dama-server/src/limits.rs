@@ -88,6 +88,11 @@ limits! {
     /// Count the bundled master collections into the opening explorer at the first start
     /// on a database (in the background) [default: true].
     explorer_bundled: bool = true, "DAMA_EXPLORER_BUNDLED";
+    /// Look for puzzles in the bundled collections in the background, game by game,
+    /// once per database [default: true].
+    puzzles_bundled: bool = true, "DAMA_PUZZLES_BUNDLED";
+    /// Nodes searched in each position looked at for a puzzle [default: 200000].
+    puzzle_nodes: u64 = 200_000, "DAMA_PUZZLE_NODES";
     /// A game nobody plays or watches leaves memory after this many ms [default: 120000].
     idle_ms: u64 = 120_000, "DAMA_IDLE_MS";
 }

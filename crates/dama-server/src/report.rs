@@ -189,6 +189,24 @@ async fn make(st: AppState, id: String) -> Result<(), String> {
     let report = build(session.as_mut(), &moves, &scores, nodes)?;
     let text = serde_json::to_string(&report).map_err(|e| e.to_string())?;
     store.save_report(&id, &text, crate::game::now_ms()).await.map_err(|e| e.to_string())?;
+    // After a mistake or a blunder the opponent may have one winning move: a puzzle.
+    let after: Vec<usize> =
+        report.plies.iter().filter(|p| matches!(p.judgment, Some("mistake" | "blunder"))).map(|p| p.ply).collect();
+    if !after.is_empty() {
+        let nodes = st.ctx.limits.puzzle_nodes();
+        let n = crate::puzzles::scan_game(
+            &st.analysis,
+            store,
+            variant,
+            row.start_fen.clone(),
+            moves,
+            Some(after),
+            format!("game:{id}"),
+            nodes,
+        )
+        .await;
+        tracing::debug!(game = %id, puzzles = n, "puzzles from a game report");
+    }
     Ok(())
 }
 

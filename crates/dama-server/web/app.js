@@ -144,6 +144,9 @@ async function route() {
     } else if ((m = path.match(/^\/player\/([^/]+)$/))) {
       const { playerPage } = await import('./account.js');
       current = playerPage(main, decodeURIComponent(m[1]));
+    } else if (path === '/puzzles') {
+      const { puzzlesPage } = await import('./puzzles.js');
+      current = puzzlesPage(main, new URLSearchParams(location.search));
     } else if (path === '/analysis') {
       const { analysisPage } = await import('./analysis.js');
       current = analysisPage(main, new URLSearchParams(location.search));

@@ -110,6 +110,10 @@ const en = {
   ex_title: 'Opening explorer', ex_source: 'Games', ex_masters: 'Masters', ex_players: 'Players here',
   ex_rating: 'Rating', ex_rating_max: 'highest rating', ex_none: 'No game reached this position.', ex_move: 'Move',
   ex_games: 'Games', ex_results: 'White · draws · Black', ex_draws: 'draws',
+  nav_puzzles: 'Puzzles', pz_title: 'Puzzles', pz_none: 'No puzzle for this variant yet: they are found in the games as the engine goes through them.',
+  pz_find: '{side} to move: find the move that wins.', pz_good: 'Right. Go on.', pz_solved: 'Solved!',
+  pz_wrong: 'Not that move.', pz_solution: 'The winning line:', pz_next: 'Next puzzle',
+  pz_rating: 'Your puzzle rating: {n}', pz_puzzle_rating: 'Puzzle rated {n}',
 };
 
 const es = {
@@ -212,6 +216,10 @@ const es = {
   ex_title: 'Explorador de aperturas', ex_source: 'Partidas', ex_masters: 'Maestros', ex_players: 'Jugadores de aquí',
   ex_rating: 'Puntuación', ex_rating_max: 'puntuación más alta', ex_none: 'Ninguna partida llegó a esta posición.', ex_move: 'Jugada',
   ex_games: 'Partidas', ex_results: 'Blancas · tablas · negras', ex_draws: 'tablas',
+  nav_puzzles: 'Problemas', pz_title: 'Problemas', pz_none: 'Aún no hay problemas de esta variante: se encuentran en las partidas a medida que el motor las revisa.',
+  pz_find: 'Juegan {side}: encuentra la jugada que gana.', pz_good: 'Bien. Sigue.', pz_solved: '¡Resuelto!',
+  pz_wrong: 'Esa jugada no.', pz_solution: 'La línea ganadora:', pz_next: 'Siguiente problema',
+  pz_rating: 'Tu puntuación en problemas: {n}', pz_puzzle_rating: 'Problema de {n}',
 };
 
 const pt = {
@@ -314,6 +322,10 @@ const pt = {
   ex_title: 'Explorador de aberturas', ex_source: 'Jogos', ex_masters: 'Mestres', ex_players: 'Jogadores daqui',
   ex_rating: 'Rating', ex_rating_max: 'rating mais alto', ex_none: 'Nenhum jogo chegou a esta posição.', ex_move: 'Lance',
   ex_games: 'Jogos', ex_results: 'Brancas · empates · pretas', ex_draws: 'empates',
+  nav_puzzles: 'Problemas', pz_title: 'Problemas', pz_none: 'Ainda não há problemas desta variante: são encontrados nos jogos à medida que o motor os revê.',
+  pz_find: 'Jogam as {side}: encontre o lance que ganha.', pz_good: 'Certo. Continue.', pz_solved: 'Resolvido!',
+  pz_wrong: 'Esse lance não.', pz_solution: 'A linha vencedora:', pz_next: 'Próximo problema',
+  pz_rating: 'O seu rating em problemas: {n}', pz_puzzle_rating: 'Problema de {n}',
 };
 
 const tr = {
@@ -416,6 +428,10 @@ const tr = {
   ex_title: 'Açılış gezgini', ex_source: 'Oyunlar', ex_masters: 'Ustalar', ex_players: 'Buradaki oyuncular',
   ex_rating: 'Puan', ex_rating_max: 'en yüksek puan', ex_none: 'Bu konuma ulaşan oyun yok.', ex_move: 'Hamle',
   ex_games: 'Oyun', ex_results: 'Beyaz · berabere · siyah', ex_draws: 'berabere',
+  nav_puzzles: 'Bulmacalar', pz_title: 'Bulmacalar', pz_none: 'Bu varyant için henüz bulmaca yok: motor oyunları inceledikçe bulunurlar.',
+  pz_find: 'Sıra {side}: kazandıran hamleyi bulun.', pz_good: 'Doğru. Devam edin.', pz_solved: 'Çözüldü!',
+  pz_wrong: 'O hamle değil.', pz_solution: 'Kazandıran hat:', pz_next: 'Sonraki bulmaca',
+  pz_rating: 'Bulmaca puanınız: {n}', pz_puzzle_rating: 'Bulmaca puanı {n}',
 };
 
 const ru = {
@@ -518,6 +534,10 @@ const ru = {
   ex_title: 'Дебютный справочник', ex_source: 'Партии', ex_masters: 'Мастера', ex_players: 'Игроки сайта',
   ex_rating: 'Рейтинг', ex_rating_max: 'наибольший рейтинг', ex_none: 'Ни одна партия не дошла до этой позиции.', ex_move: 'Ход',
   ex_games: 'Партии', ex_results: 'Белые · ничьи · чёрные', ex_draws: 'ничьи',
+  nav_puzzles: 'Задачи', pz_title: 'Задачи', pz_none: 'Для этого варианта задач пока нет: они находятся в партиях по мере того, как движок их разбирает.',
+  pz_find: 'Ход: {side}. Найдите выигрывающий ход.', pz_good: 'Верно. Дальше.', pz_solved: 'Решено!',
+  pz_wrong: 'Не этот ход.', pz_solution: 'Выигрывающая линия:', pz_next: 'Следующая задача',
+  pz_rating: 'Ваш рейтинг в задачах: {n}', pz_puzzle_rating: 'Рейтинг задачи {n}',
 };
 
 const DICTS = { en, es, pt, tr, ru };

@@ -172,6 +172,7 @@ fn serve_stops_on_sigterm() {
     let egdb = std::env::temp_dir().join(format!("dama-cli-sigterm-egdb-{}", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
         .args(["serve", "--bind", "127.0.0.1:0", "--egdb-build", "false", "--log-format", "json"])
+        .args(["--puzzles-bundled", "false"])
         .arg("--database-url")
         .arg(format!("sqlite:{}", db.display()))
         .arg("--egdb")

@@ -35,6 +35,7 @@ impl Node {
         let log = std::fs::File::create(std::env::temp_dir().join(format!("dama-cluster-{name}.log"))).unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
             .args(["serve", "--bind", "127.0.0.1:0", "--egdb-build", "false", "--cluster", NATS, "--node-id", name])
+            .args(["--puzzles-bundled", "false"])
             .args(["--games-per-minute", "0", "--requests-per-minute", "0", "--cluster-name", cluster])
             .args(extra)
             .arg("--database-url")

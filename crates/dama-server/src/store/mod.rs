@@ -7,12 +7,14 @@ mod accounts;
 mod chat;
 mod explorer;
 mod lease;
+mod puzzles;
 mod writer;
 
 pub use accounts::{name_key, AccountRow, PlayedGame, RatingChange, RatingRow};
 pub use chat::ChatRow;
 pub use explorer::MoveCount;
 pub use lease::{Claim, Leases};
+pub use puzzles::PuzzleRow;
 
 /// A storage failure (details are logged, never sent to clients).
 #[derive(Debug, thiserror::Error)]

@@ -11,7 +11,7 @@ async fn explorer(addr: std::net::SocketAddr, query: &str) -> (u16, Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn masters_and_players_moves_are_counted_with_their_results() {
-    let limits = dama_server::Limits { idle_ms: Some(300), ..Default::default() };
+    let limits = dama_server::Limits { idle_ms: Some(300), puzzles_bundled: Some(false), ..Default::default() };
     let srv = start_with(&temp_db("explorer"), limits).await;
     // The bundled English collections come in the background.
     let mut start = Value::Null;

@@ -16,6 +16,7 @@ mod fuzz_smoke;
 mod hardening;
 mod limits;
 mod metrics;
+mod puzzles;
 mod seeks;
 mod server;
 mod shutdown;

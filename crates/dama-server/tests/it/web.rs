@@ -60,7 +60,9 @@ fn free_port() -> u16 {
 
 /// The server and a chromedriver for the test `name`, or nothing without a browser.
 pub(crate) async fn start(name: &str) -> Option<(SocketAddr, Driver)> {
-    start_with(name, dama_server::Limits { explorer_bundled: Some(false), ..Default::default() }).await
+    let limits =
+        dama_server::Limits { explorer_bundled: Some(false), puzzles_bundled: Some(false), ..Default::default() };
+    start_with(name, limits).await
 }
 
 /// [`start`] with these limits.

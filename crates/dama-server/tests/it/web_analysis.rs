@@ -114,7 +114,12 @@ async fn a_finished_game_shows_its_report_graph_and_marks_the_mistake() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_opening_explorer_lists_the_masters_moves_and_plays_one() {
-    let Some((addr, d)) = crate::web::start_with("explorer", Default::default()).await else { return };
+    let Some((addr, d)) =
+        crate::web::start_with("explorer", dama_server::Limits { puzzles_bundled: Some(false), ..Default::default() })
+            .await
+    else {
+        return;
+    };
     let c = browser(&d, 1280, 900, "en-US").await;
     c.goto(&format!("http://{addr}/analysis?variant=russian")).await.unwrap();
     // The bundled Russian games (USSR 1947, lidraughts) are counted in the background.
@@ -135,4 +140,47 @@ async fn the_opening_explorer_lists_the_masters_moves_and_plays_one() {
     // The players' tab has no games yet.
     find(&c, "#ex-source").await.select_by_value("players").await.unwrap();
     until("the players' tab", || async { text(&c, "#explorer-moves").await.contains("No game") }).await;
+}
+
+/// Keeps a puzzle in the database of the browser tests' server `name`.
+async fn add_puzzle(name: &str, id: &str, fen: &str, line: &str) {
+    use sqlx::Connection;
+    let p = std::env::temp_dir().join(format!("dama-web-{name}-{}.sqlite", std::process::id()));
+    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite:{}", p.display())).await.unwrap();
+    sqlx::query(
+        "INSERT INTO puzzles (id, variant, fen, line, source, rating, attempts, solved) \
+         VALUES ($1, 'russian', $2, $3, 'test', 1500, 0, 0)",
+    )
+    .bind(id)
+    .bind(fen)
+    .bind(line)
+    .execute(&mut c)
+    .await
+    .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_puzzle_is_solved_by_clicks_and_a_wrong_move_shows_the_line() {
+    let Some((addr, d)) = start("puzzles").await else { return };
+    let c = browser(&d, 1280, 900, "en-US").await;
+    c.goto(&format!("http://{addr}/puzzles?variant=russian")).await.unwrap();
+    until("no puzzle yet", || async { count(&c, "#pz-none").await == 1 }).await;
+    // The man crowned on f8 sweeps on as a king and takes everything.
+    add_puzzle("puzzles", "p1", "W:Wh6,a1:Bg7,c5,d2", "h6:f8:b4:e1").await;
+    c.refresh().await.unwrap();
+    until("the puzzle", || async { count(&c, "#pz-status").await == 1 }).await;
+    assert!(text(&c, "#pz-status").await.contains("White to move"));
+    click_move(&c, &json!({"path": ["h6", "f8", "b4", "e1"]})).await;
+    until("solved", || async { text(&c, "#pz-status").await.contains("Solved") }).await;
+    assert!(text(&c, "#pz-rating").await.contains("1516"), "{}", text(&c, "#pz-rating").await);
+    shot(&c, "puzzle-1-solved").await;
+    // The next one: a wrong move ends it and shows the winning line.
+    add_puzzle("puzzles", "p2", "W:Wc3,e3:Bf6,h8", "e3-d4").await;
+    click(&c, "#pz-next").await;
+    until("the second puzzle", || async { count(&c, "#pz-line").await == 0 && count(&c, "#pz-status").await == 1 })
+        .await;
+    click_move(&c, &json!({"path": ["c3", "b4"]})).await;
+    until("the wrong move", || async { text(&c, "#pz-status").await.contains("Not that move") }).await;
+    assert!(text(&c, "#pz-line").await.contains("e3-d4"));
+    shot(&c, "puzzle-2-wrong").await;
 }

@@ -26,7 +26,12 @@ pub async fn start(url: &str) -> Server {
     // every test that looks at a finished game also exercises restoring it.
     // The bundled collections are left out of the opening explorer (the explorer's own
     // test counts them).
-    let limits = dama_server::Limits { idle_ms: Some(300), explorer_bundled: Some(false), ..Default::default() };
+    let limits = dama_server::Limits {
+        idle_ms: Some(300),
+        explorer_bundled: Some(false),
+        puzzles_bundled: Some(false),
+        ..Default::default()
+    };
     start_with(url, limits).await
 }
 

@@ -1,0 +1,207 @@
+//! Puzzles from real games: positions where exactly one move wins material or the
+//! game ([`dama_engine::puzzle`]), found by the engine in the bundled collections (in
+//! the background, once per database, game by game) and in the games of the site (the
+//! positions after the mistakes and blunders a game report finds).
+//!
+//! `GET /api/puzzles/next?variant=V&rating=R` offers a puzzle near the solver's rating
+//! with its winning line (the page checks the moves), and `POST
+//! /api/puzzles/{id}/attempt` counts an attempt: the puzzle's rating and the solver's
+//! move as two Elo players' would (K 16 for the puzzle, 32 for the solver, whose rating
+//! the page keeps per variant).
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use dama_core::pdn::PdnReader;
+use dama_core::record::replay;
+use dama_core::{Rules, Variant, VariantFn};
+use dama_engine::search::Limits;
+use rand::seq::SliceRandom;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::api::AppState;
+use crate::error::ApiError;
+use crate::pool::EnginePool;
+use crate::store::{PuzzleRow, Store};
+
+/// A new puzzle's rating.
+pub const START_RATING: i64 = 1500;
+
+/// A stable 64-bit hash (FNV-1a) of a puzzle's variant and position: its id.
+fn id_of(variant: Variant, fen: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in variant.key().bytes().chain(fen.bytes()) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Looks for puzzles in a game (the positions at `plies`, or all from the eighth) on a
+/// searcher of `pool`, keeps those found under `source`; returns how many.
+#[allow(clippy::too_many_arguments)]
+pub async fn scan_game(
+    pool: &Arc<EnginePool>,
+    store: &Store,
+    variant: Variant,
+    fen: String,
+    moves: Vec<String>,
+    plies: Option<Vec<usize>>,
+    source: String,
+    nodes: u64,
+) -> usize {
+    let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+    let stop = Arc::new(AtomicBool::new(false));
+    let found = pool
+        .with_searcher(variant, fen, moves, stop, move |p, stop| p.find_puzzles(limits, plies.as_deref(), stop))
+        .await;
+    let Ok(Some(found)) = found else { return 0 };
+    let mut kept = 0;
+    for (fen, line) in found {
+        let row = PuzzleRow {
+            id: id_of(variant, &fen),
+            variant: variant.key().to_string(),
+            line: line.join(" "),
+            fen,
+            source: source.clone(),
+            rating: START_RATING,
+            attempts: 0,
+            solved: 0,
+        };
+        match store.add_puzzle(&row).await {
+            Ok(()) => kept += 1,
+            Err(e) => tracing::warn!(error = %crate::error::Chain(&e), "keeping a puzzle"),
+        }
+    }
+    kept
+}
+
+/// The start and moves (long notation) of each game of a text that replays.
+struct Games<'a>(&'a str);
+impl VariantFn for Games<'_> {
+    type Output = Vec<(String, Vec<String>)>;
+    fn call<R: Rules>(self) -> Self::Output {
+        PdnReader::new(self.0.as_bytes())
+            .flatten()
+            .filter_map(|g| replay::<R>(&g).ok())
+            .map(|r| {
+                let mut pos = *r.game.start();
+                let moves = r
+                    .moves
+                    .iter()
+                    .map(|m| {
+                        let t = dama_core::notation::move_to_string(&pos, m, true);
+                        pos = pos.play(m);
+                        t
+                    })
+                    .collect();
+                (dama_core::fen::write_fen(r.game.start()), moves)
+            })
+            .collect()
+    }
+}
+
+/// Scans the bundled collections for puzzles, one game at a time, each game once per
+/// database (a restart goes on where the last run stopped).
+pub async fn scan_bundled(pool: Arc<EnginePool>, store: Store, nodes: u64) {
+    for (name, variant, text, json) in crate::explorer::BUNDLED {
+        let games = tokio::task::spawn_blocking(move || variant.visit(Games(&crate::explorer::pdn_of(text, *json))))
+            .await
+            .unwrap_or_default();
+        for (i, (fen, moves)) in games.into_iter().enumerate() {
+            let source = format!("collection:{name}:{}", i + 1);
+            match store.mark_done(&format!("puzzles:{source}")).await {
+                Ok(true) => {
+                    let n = scan_game(&pool, &store, *variant, fen, moves, None, source.clone(), nodes).await;
+                    tracing::debug!(source = %source, puzzles = n, "puzzles: a game scanned");
+                }
+                Ok(false) => {}
+                Err(e) => {
+                    tracing::warn!(error = %crate::error::Chain(&e), "puzzles: scanning the collections");
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// What `GET /api/puzzles/next` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NextQuery {
+    variant: String,
+    /// The solver's rating (1500 when left out).
+    #[serde(default)]
+    rating: Option<i64>,
+    /// The puzzle just played, not to be offered again at once.
+    #[serde(default)]
+    after: Option<String>,
+}
+
+fn puzzle_json(p: &PuzzleRow) -> Value {
+    json!({
+        "id": p.id, "variant": p.variant, "fen": p.fen, "line": p.line.split(' ').collect::<Vec<_>>(),
+        "rating": p.rating, "attempts": p.attempts, "solved": p.solved, "source": p.source,
+    })
+}
+
+/// `GET /api/puzzles/next?variant=V&rating=R&after=ID`: one of the puzzles nearest the
+/// rating, at random; `{"puzzle": null}` when the variant has none yet.
+pub async fn next(State(st): State<AppState>, Query(q): Query<NextQuery>) -> Result<Json<Value>, ApiError> {
+    let variant = crate::analysis::variant_named(&q.variant)?;
+    let rating = q.rating.unwrap_or(START_RATING).clamp(0, 4000);
+    let near = st.ctx.store.puzzles_near(variant.key(), rating, 12).await?;
+    let choice: Vec<&PuzzleRow> = near.iter().filter(|p| Some(&p.id) != q.after.as_ref()).collect();
+    let pick = choice.choose(&mut rand::thread_rng()).copied().or(near.first());
+    Ok(Json(json!({ "puzzle": pick.map(puzzle_json) })))
+}
+
+/// What `POST /api/puzzles/{id}/attempt` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attempt {
+    solved: bool,
+    /// The solver's rating before.
+    #[serde(default)]
+    rating: Option<i64>,
+}
+
+/// The Elo changes of an attempt: (solver's, puzzle's).
+pub fn rating_changes(solver: i64, puzzle: i64, solved: bool) -> (i64, i64) {
+    let expected = 1.0 / (1.0 + 10f64.powf((puzzle - solver) as f64 / 400.0));
+    let score = if solved { 1.0 } else { 0.0 };
+    ((32.0 * (score - expected)).round() as i64, (-16.0 * (score - expected)).round() as i64)
+}
+
+/// `POST /api/puzzles/{id}/attempt`: counts an attempt; answers the solver's new
+/// rating and the puzzle's.
+pub async fn attempt(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Json(a): Json<Attempt>,
+) -> Result<Json<Value>, ApiError> {
+    let p = st.ctx.store.puzzle(&id).await?.ok_or_else(|| ApiError::NotFound(id.chars().take(40).collect()))?;
+    let solver = a.rating.unwrap_or(START_RATING).clamp(0, 4000);
+    let (mine, its) = rating_changes(solver, p.rating, a.solved);
+    st.ctx.store.puzzle_attempt(&id, a.solved, its).await?;
+    Ok(Json(json!({ "rating": solver + mine, "change": mine, "puzzle_rating": p.rating + its })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_move_as_elo_says() {
+        // Equal ratings: half of K either way.
+        assert_eq!(rating_changes(1500, 1500, true), (16, -8));
+        assert_eq!(rating_changes(1500, 1500, false), (-16, 8));
+        // Solving a much harder puzzle gains more than an easy one.
+        assert!(rating_changes(1200, 1800, true).0 > rating_changes(1800, 1200, true).0);
+        assert_eq!(id_of(Variant::English, "B:W1:B2"), id_of(Variant::English, "B:W1:B2"));
+        assert_ne!(id_of(Variant::English, "B:W1:B2"), id_of(Variant::Russian, "B:W1:B2"));
+    }
+}

@@ -1,0 +1,128 @@
+// Puzzles: a position from a real game where exactly one move wins material or the
+// game. The solver plays the winning line's moves; the page answers with the replies;
+// a wrong move ends the attempt and shows the line. The solver's rating per variant
+// is kept in this browser.
+import { t } from './i18n.js';
+import { api, el, variants, variantName } from './app.js';
+import { Board } from './board.js';
+
+/** `/puzzles?variant=V`. */
+export function puzzlesPage(main, params) {
+  let variant = variants.has(params.get('variant')) ? params.get('variant') : localStorage.getItem('dama.puzzle.variant') || 'russian';
+  let puzzle = null;
+  let pos = null; // the position shown, from the server
+  let step = 0; // moves of the line played
+  let last = null;
+  let state = 'play'; // 'play', 'solved' or 'failed'
+  let change = null;
+  let board = null;
+  let error = '';
+  let timer = null;
+
+  const ratingKey = () => `dama.puzzle.rating.${variant}`;
+  const myRating = () => Number(localStorage.getItem(ratingKey())) || 1500;
+  const position = (fen) => api('POST', '/api/analysis/position', { variant, fen });
+
+  async function load() {
+    clearTimeout(timer);
+    error = '';
+    try {
+      const q = new URLSearchParams({ variant, rating: String(myRating()) });
+      if (puzzle) q.set('after', puzzle.id);
+      puzzle = (await api('GET', `/api/puzzles/next?${q}`)).puzzle;
+      step = 0;
+      last = null;
+      state = 'play';
+      change = null;
+      pos = puzzle ? await position(puzzle.fen) : null;
+    } catch (e) {
+      error = e.message;
+    }
+    render();
+  }
+
+  async function attempt(solved) {
+    try {
+      const r = await api('POST', `/api/puzzles/${puzzle.id}/attempt`, { solved, rating: myRating() });
+      localStorage.setItem(ratingKey(), String(r.rating));
+      change = r.change;
+    } catch (e) {
+      error = e.message;
+    }
+  }
+
+  async function onMove(mv) {
+    if (state !== 'play') return;
+    last = mv;
+    if (mv.long !== puzzle.line[step]) {
+      state = 'failed';
+      pos = await position(mv.fen);
+      await attempt(false);
+      return render();
+    }
+    pos = await position(mv.fen);
+    step += 1;
+    if (step >= puzzle.line.length) {
+      state = 'solved';
+      await attempt(true);
+      return render();
+    }
+    render();
+    // The opponent's reply, after a moment.
+    timer = setTimeout(async () => {
+      const reply = pos.legal.find((m) => m.long === puzzle.line[step]);
+      if (!reply) return;
+      last = reply;
+      pos = await position(reply.fen);
+      step += 1;
+      render();
+    }, 450);
+  }
+
+  function status() {
+    if (state === 'solved') return el('p', { class: 'ok', id: 'pz-status', role: 'status' }, t('pz_solved'));
+    if (state === 'failed') return el('p', { class: 'error', id: 'pz-status', role: 'status' }, t('pz_wrong'));
+    if (step > 0) return el('p', { id: 'pz-status', role: 'status' }, t('pz_good'));
+    return el('p', { id: 'pz-status', role: 'status' }, t('pz_find', { side: t('colour_' + pos.side) }));
+  }
+
+  function render() {
+    const info = variants.get(variant);
+    const parts = [el('h1', {}, t('pz_title'))];
+    const head = el('p', { class: 'row' },
+      el('select', { id: 'pz-variant', 'aria-label': t('variant'), onchange: (e) => {
+        variant = e.target.value;
+        localStorage.setItem('dama.puzzle.variant', variant);
+        puzzle = null;
+        load();
+      } }, [...variants.keys()].map((k) => el('option', { value: k, selected: k === variant }, variantName(k)))),
+      el('span', { id: 'pz-rating' }, t('pz_rating', { n: myRating() }) + (change !== null ? ` (${change >= 0 ? '+' : ''}${change})` : '')));
+    parts.push(head);
+    if (error) parts.push(el('p', { class: 'error', role: 'alert' }, error));
+    if (!puzzle) {
+      parts.push(el('p', { class: 'muted', id: 'pz-none' }, t('pz_none')));
+      main.replaceChildren(...parts);
+      return;
+    }
+    const wrap = el('div', { class: 'board-wrap' });
+    const done = state !== 'play';
+    const panel = el('div', { class: 'panel' },
+      status(),
+      el('p', { class: 'muted' }, t('pz_puzzle_rating', { n: puzzle.rating })),
+      done ? el('p', { id: 'pz-line' }, t('pz_solution'), ' ', el('strong', {}, puzzle.line.join(' '))) : null,
+      el('p', { class: 'row' },
+        el('button', { class: done ? 'btn primary' : 'btn', id: 'pz-next', onclick: load }, t('pz_next')),
+        el('a', { class: 'btn', href: `/analysis?variant=${variant}&fen=${encodeURIComponent(puzzle.fen)}`, 'data-link': true, id: 'pz-analyse' }, t('an_analyse'))));
+    parts.push(el('div', { class: 'game' }, wrap, panel));
+    main.replaceChildren(...parts);
+    board = new Board(wrap, info, { onMove });
+    board.el.setAttribute('aria-label', t('board'));
+    // The solver plays from the bottom.
+    if (puzzle && pos && (/^W/i.test(puzzle.fen) ? 'white' : 'black') === 'black') board.setFlipped(true);
+    const playing = state === 'play' && step % 2 === 0;
+    board.set({ pieces: pos.pieces, legal: playing ? pos.legal : [], last, interactive: playing });
+  }
+
+  load();
+  return { render, destroy: () => clearTimeout(timer) };
+}
