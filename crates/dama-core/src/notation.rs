@@ -310,6 +310,20 @@ pub fn move_to_string<R: Rules>(pos: &Position<R>, mv: &Move<BB<R>>, long: bool)
     format!("{}{}{}", name(mv.from), sep, name(mv.to))
 }
 
+/// A line of moves from `pos` as text, each written in the position it is played from
+/// (long form for captures when `long`).
+pub fn line_to_strings<R: Rules>(pos: &Position<R>, moves: &[Move<BB<R>>], long: bool) -> Vec<String> {
+    let mut p = *pos;
+    moves
+        .iter()
+        .map(|m| {
+            let t = move_to_string(&p, m, long);
+            p = p.play(m);
+            t
+        })
+        .collect()
+}
+
 /// The captured squares of a route in the order they are jumped (dense indices).
 pub fn captured_in_order<R: Rules>(route: &[usize], captured: BB<R>) -> Vec<usize> {
     let l = R::G::LAYOUT;

@@ -270,14 +270,7 @@ impl<R: Rules> Player for Generic<R> {
 }
 
 fn self_text<R: Rules>(pos: &Position<R>, pv: &[dama_core::Move<dama_core::BB<R>>]) -> Vec<String> {
-    let mut p = *pos;
-    pv.iter()
-        .map(|m| {
-            let t = move_to_string(&p, m, true);
-            p = p.play(m);
-            t
-        })
-        .collect()
+    dama_core::notation::line_to_strings(pos, pv, true)
 }
 
 struct Make(usize, Option<EvalKind>, u64);

@@ -353,6 +353,21 @@ impl<R: Rules> Searcher<R> {
         })
     }
 
+    /// Starts a search of `pos` reached through `history` within `limits`: the clock,
+    /// the counters and the path set; the root moves.
+    fn begin(&mut self, pos: &Position<R>, history: &[u64], limits: Limits) -> MoveList<BB<R>> {
+        self.start = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.aborted = false;
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.counts[0] = self.root_count;
+        let mut root = MoveList::new();
+        generate(pos, &mut root);
+        root
+    }
+
     fn iterate(
         &mut self,
         pos: &Position<R>,
@@ -375,15 +390,7 @@ impl<R: Rules> Searcher<R> {
         report: &mut dyn FnMut(&Info<BB<R>>),
         skip: u32,
     ) -> Outcome<BB<R>> {
-        self.start = Instant::now();
-        self.limits = limits;
-        self.nodes = 0;
-        self.aborted = false;
-        self.path.clear();
-        self.path.extend_from_slice(history);
-        self.counts[0] = self.root_count;
-        let mut root = MoveList::new();
-        generate(pos, &mut root);
+        let root = self.begin(pos, history, limits);
         let mut best = Outcome { best: root.as_slice().first().copied(), score: 0, depth: 0, nodes: 0, pv: Vec::new() };
         if root.len() <= 1 {
             // No choice to make: answer at once.
@@ -472,15 +479,7 @@ impl<R: Rules> Searcher<R> {
         report: &mut dyn FnMut(&Analysis<BB<R>>),
     ) -> Analysis<BB<R>> {
         self.tt.new_search();
-        self.start = Instant::now();
-        self.limits = limits;
-        self.nodes = 0;
-        self.aborted = false;
-        self.path.clear();
-        self.path.extend_from_slice(history);
-        self.counts[0] = self.root_count;
-        let mut root = MoveList::new();
-        generate(pos, &mut root);
+        let root = self.begin(pos, history, limits);
         let wanted = lines.clamp(1, root.len().max(1));
         let mut done = Analysis { depth: 0, lines: Vec::new(), nodes: 0, elapsed: Duration::ZERO };
         if root.is_empty() {

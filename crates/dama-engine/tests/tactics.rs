@@ -13,27 +13,35 @@ use dama_engine::search::{Limits, Searcher};
 
 const BUDGET: u64 = 3_000_000;
 
-#[test]
-fn finds_the_shots_of_tricks_traps_and_shots() {
+/// The positions of "Tricks, traps and shots" with the book's shot: (name, position, shot).
+fn book_shots() -> Vec<(String, dama_core::Position<English>, dama_core::Move<dama_core::BB<English>>)> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../dama-core/tests/data/pdn/pdn3-test-suite/succeed/Tricks_traps_and_shots.pdn");
     let text = std::fs::read_to_string(&p).expect("shared test data");
-    let stop = AtomicBool::new(false);
-    let (mut tried, mut found, mut misses) = (0, 0, Vec::new());
+    let mut out = Vec::new();
     for g in read_all(&text).into_iter().flatten() {
         if g.tag("FEN").is_none() {
             continue;
         }
         let Ok(r) = replay::<English>(&g) else { continue };
         let Some(shot) = r.moves.first() else { continue };
-        let start = *r.game.start();
+        out.push((g.tag("Event").unwrap_or("?").to_string(), *r.game.start(), *shot));
+    }
+    out
+}
+
+#[test]
+fn finds_the_shots_of_tricks_traps_and_shots() {
+    let stop = AtomicBool::new(false);
+    let (mut tried, mut found, mut misses) = (0, 0, Vec::new());
+    for (name, start, shot) in book_shots() {
         let mut s = Searcher::<English>::new(16, EvalKind::default_for::<English>());
         let out = s.think(&start, &[], Limits { nodes: Some(BUDGET), ..Limits::default() }, &stop, &mut |_| {});
         tried += 1;
-        if out.best == Some(*shot) {
+        if out.best == Some(shot) {
             found += 1;
         } else {
-            misses.push(g.tag("Event").unwrap_or("?").to_string());
+            misses.push(name);
         }
     }
     assert!(tried >= 18, "{tried} positions");
@@ -58,18 +66,9 @@ fn finds_a_russian_shot_through_the_crowning_row() {
 
 #[test]
 fn analysis_lines_are_distinct_moves_best_first_and_the_shot_leads() {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../dama-core/tests/data/pdn/pdn3-test-suite/succeed/Tricks_traps_and_shots.pdn");
-    let text = std::fs::read_to_string(&p).expect("shared test data");
     let stop = AtomicBool::new(false);
     let (mut tried, mut led) = (0, 0);
-    for g in read_all(&text).into_iter().flatten() {
-        if g.tag("FEN").is_none() {
-            continue;
-        }
-        let Ok(r) = replay::<English>(&g) else { continue };
-        let Some(shot) = r.moves.first() else { continue };
-        let start = *r.game.start();
+    for (name, start, shot) in book_shots() {
         let legal = dama_core::movegen::legal_moves(&start);
         let mut s = Searcher::<English>::new(16, EvalKind::default_for::<English>());
         let mut depths = 0;
@@ -77,7 +76,7 @@ fn analysis_lines_are_distinct_moves_best_first_and_the_shot_leads() {
             s.analyse(&start, &[], Limits { nodes: Some(BUDGET), ..Limits::default() }, 3, &stop, &mut |_| depths += 1);
         tried += 1;
         assert!(depths > 0 && a.depth > 0, "no depth finished");
-        assert_eq!(a.lines.len(), legal.len().min(3), "{}", g.tag("Event").unwrap_or("?"));
+        assert_eq!(a.lines.len(), legal.len().min(3), "{name}");
         let firsts: Vec<_> = a.lines.iter().map(|l| l.pv[0]).collect();
         for (i, m) in firsts.iter().enumerate() {
             assert!(legal.as_slice().contains(m), "line {i} starts with an illegal move");
@@ -92,7 +91,7 @@ fn analysis_lines_are_distinct_moves_best_first_and_the_shot_leads() {
                 pos = pos.play(m);
             }
         }
-        led += usize::from(firsts[0] == *shot);
+        led += usize::from(firsts[0] == shot);
     }
     // The single-line search finds 16 of the 18 shots on this budget; three lines share it.
     eprintln!("the shot leads in {led} of {tried}");
@@ -117,24 +116,15 @@ fn analysis_with_as_many_lines_as_moves_scores_every_move() {
 #[test]
 fn the_book_shots_are_found_as_puzzles_and_the_start_is_not_one() {
     use dama_engine::puzzle::find;
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../dama-core/tests/data/pdn/pdn3-test-suite/succeed/Tricks_traps_and_shots.pdn");
-    let text = std::fs::read_to_string(&p).expect("shared test data");
     let (mut tried, mut found) = (0, 0);
-    for g in read_all(&text).into_iter().flatten() {
-        if g.tag("FEN").is_none() {
-            continue;
-        }
-        let Ok(r) = replay::<English>(&g) else { continue };
-        let Some(shot) = r.moves.first() else { continue };
-        let start = *r.game.start();
+    for (_, start, shot) in book_shots() {
         let mut s = Searcher::<English>::new(16, EvalKind::default_for::<English>());
         tried += 1;
         if let Some(f) = find(&mut s, &start, &[], Limits { nodes: Some(BUDGET), ..Limits::default() }) {
             // The solution is the book's shot, played by the side to move, and a line
             // that ends with the solver's move.
             assert_eq!(f.line.len() % 2, 1);
-            found += usize::from(f.line[0] == *shot);
+            found += usize::from(f.line[0] == shot);
         }
     }
     eprintln!("{found} of {tried} shots found as puzzles");

@@ -88,16 +88,7 @@ impl VariantFn for Games<'_> {
             .flatten()
             .filter_map(|g| replay::<R>(&g).ok())
             .map(|r| {
-                let mut pos = *r.game.start();
-                let moves = r
-                    .moves
-                    .iter()
-                    .map(|m| {
-                        let t = dama_core::notation::move_to_string(&pos, m, true);
-                        pos = pos.play(m);
-                        t
-                    })
-                    .collect();
+                let moves = dama_core::notation::line_to_strings(r.game.start(), &r.moves, true);
                 (dama_core::fen::write_fen(r.game.start()), moves)
             })
             .collect()

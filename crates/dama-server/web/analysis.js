@@ -388,11 +388,12 @@ export function analysisPage(main, params) {
     if (fen) fen.value = setupFen();
   }
 
-  function placeAt(sq) {
+  /** Puts the tool's piece on `sq` (a click on the same piece takes it off again). */
+  function placeAt(sq, toggle = true) {
     if (!setup || !board.pos.has(sq)) return;
     const [, color, king] = TOOLS.find((x) => x[0] === setup.tool);
     const here = setup.pieces.get(sq);
-    if (!color || (here && here.color === color && here.king === king)) setup.pieces.delete(sq);
+    if (!color || (toggle && here && here.color === color && here.king === king)) setup.pieces.delete(sq);
     else setup.pieces.set(sq, { square: sq, color, king });
     drawSetup();
   }
@@ -470,9 +471,13 @@ export function analysisPage(main, params) {
       tools = el('div', { class: 'card', id: 'setup' },
         el('h2', {}, t('an_setup')),
         el('div', { class: 'palette', role: 'radiogroup', 'aria-label': t('an_palette') }, TOOLS.map(([k, color, king]) =>
-          el('button', { class: setup.tool === k ? 'tool on' : 'tool', 'data-tool': k, role: 'radio', 'aria-checked': String(setup.tool === k), title: t('an_tool_' + k), 'aria-label': t('an_tool_' + k), onclick: () => {
+          el('button', { class: setup.tool === k ? 'tool on' : 'tool', 'data-tool': k, role: 'radio', 'aria-checked': String(setup.tool === k), title: t('an_tool_' + k), 'aria-label': t('an_tool_' + k), draggable: 'true', onclick: () => {
             setup.tool = k;
             render();
+          }, ondragstart: (e) => {
+            // Dragged from the palette onto a square: the piece goes there.
+            e.dataTransfer.setData('text/plain', k);
+            e.dataTransfer.effectAllowed = 'copy';
           } }, color ? icon(color, king) : '✕'))),
         el('p', { class: 'row' },
           el('label', { for: 'setup-side' }, t('an_side_to_move')),
@@ -572,6 +577,18 @@ export function analysisPage(main, params) {
     board.el.addEventListener('click', (e) => {
       const sq = e.target.closest('[data-sq]');
       if (setup && sq) placeAt(sq.dataset.sq);
+    });
+    board.el.addEventListener('dragover', (e) => {
+      if (setup) e.preventDefault();
+    });
+    board.el.addEventListener('drop', (e) => {
+      const sq = e.target.closest('[data-sq]');
+      const tool = e.dataTransfer?.getData('text/plain');
+      if (!setup || !sq || !TOOLS.some((x) => x[0] === tool)) return;
+      e.preventDefault();
+      setup.tool = tool;
+      placeAt(sq.dataset.sq, false);
+      render();
     });
     show();
     drawEngine();

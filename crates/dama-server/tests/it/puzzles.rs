@@ -24,17 +24,7 @@ async fn book_shots_become_puzzles_offered_and_rated() {
         }
         let start = *r.game.start();
         let fen = dama_core::fen::write_fen(&start);
-        let moves: Vec<String> = {
-            let mut pos = start;
-            r.moves
-                .iter()
-                .map(|m| {
-                    let t = dama_core::notation::move_to_string(&pos, m, true);
-                    pos = pos.play(m);
-                    t
-                })
-                .collect()
-        };
+        let moves = dama_core::notation::line_to_strings(&start, &r.moves, true);
         let (pool, store) = (srv.state.analysis_pool(), srv.state.store());
         let n = dama_server::puzzles::scan_game(
             pool,
@@ -96,16 +86,7 @@ async fn puzzles_in_ten_master_games() {
     let (mut games, mut positions, mut found) = (0, 0, 0);
     for g in dama_core::pdn::read_all(&text).into_iter().flatten().take(10) {
         let Ok(r) = replay::<Russian>(&g) else { continue };
-        let mut pos = *r.game.start();
-        let moves: Vec<String> = r
-            .moves
-            .iter()
-            .map(|m| {
-                let t = dama_core::notation::move_to_string(&pos, m, true);
-                pos = pos.play(m);
-                t
-            })
-            .collect();
+        let moves = dama_core::notation::line_to_strings(r.game.start(), &r.moves, true);
         positions += moves.len().saturating_sub(7);
         let fen = dama_core::fen::write_fen(r.game.start());
         let (pool, store) = (srv.state.analysis_pool(), srv.state.store());

@@ -55,8 +55,14 @@ async fn the_analysis_board_plays_variations_streams_the_engine_and_writes_pdn()
     click(&c, "#setup-clear").await;
     click(&c, "button[data-tool='wk']").await;
     click(&c, "button[data-sq='c1']").await;
-    click(&c, "button[data-tool='bm']").await;
-    click(&c, "button[data-sq='f6']").await;
+    // The black man is dragged from the palette (the page's drag and drop, as a mouse
+    // drag fires it).
+    let drag = "const dt = new DataTransfer(); \
+        document.querySelector(\"button[data-tool='bm']\").dispatchEvent(new DragEvent('dragstart', {dataTransfer: dt, bubbles: true})); \
+        const sq = document.querySelector(\"button[data-sq='f6']\"); \
+        sq.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true})); \
+        sq.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));";
+    c.execute(drag, vec![]).await.unwrap();
     find(&c, "#setup-side").await.select_by_value("white").await.unwrap();
     until("the set-up FEN", || async { value(&c, "#fen").await == "W:WKc1:Bf6" }).await;
     shot(&c, "analysis-2-setup").await;
