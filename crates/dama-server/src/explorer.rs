@@ -4,7 +4,7 @@
 //!
 //! The first [`PLIES`] plies of each game are counted into the `explorer` table by
 //! position (its Zobrist key), move, source and rating band; a finished game is counted
-//! as it ends (`index_finished`), the bundled collections once, in the background, the
+//! as it ends ([`Queue`]), the bundled collections once, in the background, the
 //! first time a server starts on a database (`load_bundled`). `GET /api/explorer`
 //! answers from the table's primary key.
 
@@ -22,7 +22,7 @@ use serde_json::{json, Value};
 
 use crate::api::AppState;
 use crate::error::ApiError;
-use crate::store::{MoveCount, Store};
+use crate::store::{CountBatch, MoveCount, Store};
 
 /// Plies of each game counted.
 pub const PLIES: usize = 30;
@@ -156,12 +156,20 @@ pub async fn load_bundled(store: Store) {
                 Err(_) => continue,
             };
         let rows: Vec<(i64, MoveCount)> = counts.into_iter().map(|((k, _), c)| (k, c)).collect();
-        match store.explorer_add(&format!("collection:{name}"), variant.key(), "masters", -1, &rows).await {
-            Ok(true) => {
+        let positions = rows.len();
+        let batch = CountBatch {
+            name: format!("collection:{name}"),
+            variant: variant.key().to_string(),
+            source: "masters".into(),
+            band: -1,
+            rows,
+        };
+        match store.explorer_add(&[batch]).await {
+            Ok(1) => {
                 let ms = started.elapsed().as_millis() as u64;
-                tracing::info!(collection = %name, games, positions = rows.len(), ms, "opening explorer: collection counted");
+                tracing::info!(collection = %name, games, positions, ms, "opening explorer: collection counted");
             }
-            Ok(false) => {}
+            Ok(_) => {}
             Err(e) => {
                 tracing::warn!(collection = %name, error = %crate::error::Chain(&e), "opening explorer: counting a collection")
             }
@@ -188,24 +196,58 @@ impl VariantFn for CountMoves<'_> {
     }
 }
 
-/// Counts a game that has just finished (once, whichever node does it): `band` is the
-/// players' average rating / 100 for a rated game, -1 otherwise.
-pub async fn index_finished(
-    store: Store,
-    id: String,
-    variant: Variant,
-    start_fen: String,
-    moves: Vec<String>,
-    winner: Option<Color>,
-    band: i64,
-) {
-    if moves.is_empty() {
-        return;
+/// The finished games waiting to be counted, written by one task per server in
+/// groups: a burst of games ending together (a tournament round, a load test) becomes
+/// a few transactions, not one per game competing for the same rows and connections.
+#[derive(Clone)]
+pub struct Queue(tokio::sync::mpsc::UnboundedSender<CountBatch>);
+
+/// How long the writer gathers finished games before writing them.
+const GATHER: std::time::Duration = std::time::Duration::from_secs(2);
+
+impl Queue {
+    /// A queue and its writer task, over `store`.
+    pub fn start(store: Store) -> Queue {
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<CountBatch>();
+        tokio::spawn(async move {
+            while let Some(first) = rx.recv().await {
+                tokio::time::sleep(GATHER).await;
+                let mut batch = vec![first];
+                while let Ok(b) = rx.try_recv() {
+                    batch.push(b);
+                }
+                if let Err(e) = store.explorer_add(&batch).await {
+                    tracing::warn!(games = batch.len(), error = %crate::error::Chain(&e), "opening explorer: counting games");
+                }
+            }
+        });
+        Queue(tx)
     }
-    let counts = variant.visit(CountMoves(&start_fen, &moves, winner));
-    let rows: Vec<(i64, MoveCount)> = counts.into_iter().map(|((k, _), c)| (k, c)).collect();
-    if let Err(e) = store.explorer_add(&format!("game:{id}"), variant.key(), "players", band, &rows).await {
-        tracing::warn!(game = %id, error = %crate::error::Chain(&e), "opening explorer: counting a game");
+
+    /// Counts a game that has just finished (once, whichever node does it): `band` is
+    /// the players' average rating / 100 for a rated game, -1 otherwise.
+    pub fn finished(
+        &self,
+        id: &str,
+        variant: Variant,
+        start_fen: &str,
+        moves: &[String],
+        winner: Option<Color>,
+        band: i64,
+    ) {
+        if moves.is_empty() {
+            return;
+        }
+        let counts = variant.visit(CountMoves(start_fen, moves, winner));
+        let rows = counts.into_iter().map(|((k, _), c)| (k, c)).collect();
+        let batch = CountBatch {
+            name: format!("game:{id}"),
+            variant: variant.key().to_string(),
+            source: "players".into(),
+            band,
+            rows,
+        };
+        let _ = self.0.send(batch);
     }
 }
 

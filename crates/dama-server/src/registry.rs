@@ -109,6 +109,8 @@ pub struct Ctx {
     pub bots: Arc<crate::bot::AccountEvents>,
     /// The other nodes, in cluster mode.
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
+    /// Finished games waiting to be counted into the opening explorer.
+    pub explorer: crate::explorer::Queue,
 }
 
 /// True for a string that can be a game id (12 lowercase hex digits).
@@ -120,6 +122,7 @@ impl Ctx {
     /// A context over a store.
     pub fn new(store: Store, pool: Arc<EnginePool>, limits: Limits) -> Ctx {
         Ctx {
+            explorer: crate::explorer::Queue::start(store.clone()),
             store,
             games: Registry::default(),
             pool,

@@ -112,7 +112,7 @@ impl Actor {
         }
     }
 
-    /// Counts the finished game into the opening explorer (in the background): rated
+    /// Counts the finished game into the opening explorer (queued): rated
     /// games in the band of their players' average rating before the game.
     pub(super) fn count_for_explorer(&self, winner: Option<Color>) {
         let band = match self.ratings {
@@ -120,15 +120,6 @@ impl Actor {
             _ => -1,
         };
         let s = &self.session;
-        let job = crate::explorer::index_finished(
-            self.ctx.store.clone(),
-            self.id.clone(),
-            s.variant(),
-            s.start_fen(),
-            s.moves(),
-            winner,
-            band,
-        );
-        tokio::spawn(job);
+        self.ctx.explorer.finished(&self.id, s.variant(), &s.start_fen(), &s.moves(), winner, band);
     }
 }

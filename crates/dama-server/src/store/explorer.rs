@@ -19,28 +19,51 @@ pub struct MoveCount {
     pub black: i64,
 }
 
+/// Counts to add under one name (a game id or a collection's name), once.
+#[derive(Clone, Debug, Default)]
+pub struct CountBatch {
+    /// What is counted: `game:ID` or `collection:NAME`.
+    pub name: String,
+    /// Variant key.
+    pub variant: String,
+    /// `masters` or `players`.
+    pub source: String,
+    /// Rating band.
+    pub band: i64,
+    /// (position key, move count).
+    pub rows: Vec<(i64, MoveCount)>,
+}
+
 impl Store {
-    /// Adds counts under `name` (a game id or a collection's name), once: false when
-    /// `name` was counted already. One transaction: the mark and the counts go in
-    /// together, so two nodes never count one game twice.
-    pub async fn explorer_add(
-        &self,
-        name: &str,
-        variant: &str,
-        source: &str,
-        band: i64,
-        counts: &[(i64, MoveCount)],
-    ) -> Result<bool, StoreError> {
+    /// Adds batches of counts in one transaction, each once: a batch whose name was
+    /// counted already is left out (the mark and the counts go in together, so two
+    /// nodes never count one game twice). The rows are merged and written in one
+    /// order (so concurrent writers wait for each other instead of deadlocking).
+    /// Returns how many batches were new.
+    pub async fn explorer_add(&self, batches: &[CountBatch]) -> Result<usize, StoreError> {
+        use std::collections::BTreeMap;
         let mut tx = self.pool.begin().await?;
-        let claimed = sqlx::query("INSERT INTO explorer_counted (name) VALUES ($1) ON CONFLICT (name) DO NOTHING")
-            .bind(name)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if claimed == 0 {
-            return Ok(false);
+        let mut merged: BTreeMap<(&str, &str, i64, i64, &str), [i64; 4]> = BTreeMap::new();
+        let mut new = 0;
+        for b in batches {
+            let claimed = sqlx::query("INSERT INTO explorer_counted (name) VALUES ($1) ON CONFLICT (name) DO NOTHING")
+                .bind(&b.name)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            if claimed == 0 {
+                continue;
+            }
+            new += 1;
+            for (key, c) in &b.rows {
+                let e = merged.entry((&b.variant, &b.source, *key, b.band, &c.mv)).or_default();
+                e[0] += c.games;
+                e[1] += c.white;
+                e[2] += c.draws;
+                e[3] += c.black;
+            }
         }
-        for (key, c) in counts {
+        for ((variant, source, key, band, mv), [games, white, draws, black]) in merged {
             sqlx::query(
                 "INSERT INTO explorer (variant, source, pos_key, band, mv, games, white, draws, black) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
@@ -50,18 +73,18 @@ impl Store {
             )
             .bind(variant)
             .bind(source)
-            .bind(*key)
+            .bind(key)
             .bind(band)
-            .bind(&c.mv)
-            .bind(c.games)
-            .bind(c.white)
-            .bind(c.draws)
-            .bind(c.black)
+            .bind(mv)
+            .bind(games)
+            .bind(white)
+            .bind(draws)
+            .bind(black)
             .execute(&mut *tx)
             .await?;
         }
         tx.commit().await?;
-        Ok(true)
+        Ok(new)
     }
 
     /// The moves played from the position `key`, most played first (at most `limit`),

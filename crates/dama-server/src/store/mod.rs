@@ -12,7 +12,7 @@ mod writer;
 
 pub use accounts::{name_key, AccountRow, PlayedGame, RatingChange, RatingRow};
 pub use chat::ChatRow;
-pub use explorer::MoveCount;
+pub use explorer::{CountBatch, MoveCount};
 pub use lease::{Claim, Leases};
 pub use puzzles::PuzzleRow;
 

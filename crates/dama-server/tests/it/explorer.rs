@@ -61,7 +61,7 @@ async fn masters_and_players_moves_are_counted_with_their_results() {
         assert_eq!(act(srv.addr, &id, &token, json!({"type": "resign"})).await.0, 200);
     }
     let mut players = Value::Null;
-    for _ in 0..50 {
+    for _ in 0..100 {
         players = explorer(srv.addr, "variant=english&source=players").await.1;
         if players["games"] == 2 {
             break;
@@ -133,7 +133,14 @@ async fn time_of_an_explorer_answer_in_ten_thousand_games() {
             let winner = [Some(dama_core::Color::White), None, Some(dama_core::Color::Black)][g % 3];
             dama_server::explorer::count_game(Position::<English>::start(), &moves, winner, &mut counts);
             let rows: Vec<_> = counts.into_iter().map(|((k, _), c)| (k, c)).collect();
-            srv.state.store().explorer_add(&format!("game:{g}"), "english", "players", -1, &rows).await.unwrap();
+            let batch = dama_server::store::CountBatch {
+                name: format!("game:{g}"),
+                variant: "english".into(),
+                source: "players".into(),
+                band: -1,
+                rows,
+            };
+            srv.state.store().explorer_add(&[batch]).await.unwrap();
         }
         let filled = started.elapsed();
         let mut times = Vec::new();
