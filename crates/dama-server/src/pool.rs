@@ -136,27 +136,17 @@ impl EnginePool {
         stop: Arc<AtomicBool>,
         optional: bool,
     ) -> Result<Option<(String, i32)>, PoolError> {
-        let permit = self.permit(optional).await?;
-        let mut engine = self.take(job.variant);
-        let pool = self.clone();
         let (game, purpose, variant, level) = (job.game.clone(), job.purpose, job.variant, job.level.number);
         let started = std::time::Instant::now();
-        let result = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let out = match engine.set_position(Some(&job.fen), &job.moves) {
-                Ok(()) => {
-                    let started = std::time::Instant::now();
-                    let d = engine.think(job.limits, job.level, &stop, &mut |_| {});
-                    crate::metrics::seconds("dama_engine_search_seconds", started.elapsed());
-                    Ok(d)
-                }
-                Err(_) => Err(PoolError::Failed),
-            };
-            pool.give_back(engine);
-            out
-        })
-        .await;
-        let d = result.map_err(|_| PoolError::Failed)??;
+        let (limits, level_of) = (job.limits, job.level);
+        let d = self
+            .on_searcher(optional, job.variant, job.fen, job.moves, move |engine| {
+                let started = std::time::Instant::now();
+                let d = engine.think(limits, level_of, &stop, &mut |_| {});
+                crate::metrics::seconds("dama_engine_search_seconds", started.elapsed());
+                d
+            })
+            .await?;
         let ms = started.elapsed().as_millis() as u64;
         tracing::info!(
             game = %game, purpose, variant = %variant, level, ms, nodes = d.nodes, depth = d.depth, score = d.score,
@@ -175,6 +165,33 @@ impl EnginePool {
         self.permits.available_permits() == 0
     }
 
+    /// Runs `work` on a searcher of this process set to the position after `moves`
+    /// from `fen`, on the blocking pool, once a permit is free (`optional` work is
+    /// refused when the queue is long); the searcher goes back to the pool after.
+    async fn on_searcher<T: Send + 'static>(
+        self: &Arc<Self>,
+        optional: bool,
+        variant: Variant,
+        fen: String,
+        moves: Vec<String>,
+        work: impl FnOnce(&mut dyn Player) -> T + Send + 'static,
+    ) -> Result<T, PoolError> {
+        let permit = self.permit(optional).await?;
+        let mut engine = self.take(variant);
+        let pool = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let out = match engine.set_position(Some(&fen), &moves) {
+                Ok(()) => Ok(work(engine.as_mut())),
+                Err(_) => Err(PoolError::Failed),
+            };
+            pool.give_back(engine);
+            out
+        })
+        .await
+        .map_err(|_| PoolError::Failed)?
+    }
+
     /// Runs `work` on a searcher of this process (never the cluster's) set to the
     /// position after `moves` from `fen`: optional work, refused when the queue is
     /// long; work stopped while it waits never runs (`None`).
@@ -186,23 +203,8 @@ impl EnginePool {
         stop: Arc<AtomicBool>,
         work: impl FnOnce(&mut dyn Player, &AtomicBool) -> T + Send + 'static,
     ) -> Result<Option<T>, PoolError> {
-        let permit = self.permit(true).await?;
-        if stop.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        let mut engine = self.take(variant);
-        let pool = self.clone();
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let out = match engine.set_position(Some(&fen), &moves) {
-                Ok(()) => Ok(Some(work(engine.as_mut(), &stop))),
-                Err(_) => Err(PoolError::Failed),
-            };
-            pool.give_back(engine);
-            out
-        })
-        .await
-        .map_err(|_| PoolError::Failed)?
+        self.on_searcher(true, variant, fen, moves, move |p| (!stop.load(Ordering::Relaxed)).then(|| work(p, &stop)))
+            .await
     }
 
     /// Analyses a position (the FEN, then `moves`) for its best `lines` moves

@@ -172,14 +172,7 @@ impl VariantFn for FenOnly<'_> {
 }
 
 fn variant_named(key: Option<&str>) -> Result<Option<Variant>, ApiError> {
-    match key {
-        None | Some("") => Ok(None),
-        Some(k) => Variant::ALL
-            .into_iter()
-            .find(|v| v.key() == k)
-            .map(Some)
-            .ok_or_else(|| ApiError::BadRequest(format!("unknown variant \"{k}\""))),
-    }
+    key.filter(|k| !k.is_empty()).map(crate::analysis::variant_named).transpose()
 }
 
 /// Replays the games of `text` from game `skip`, at most `max_games` games and
