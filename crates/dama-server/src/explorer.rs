@@ -27,70 +27,73 @@ use crate::store::{CountBatch, MoveCount, Store};
 /// Plies of each game counted.
 pub const PLIES: usize = 30;
 
-/// The collections of real games bundled in the binary: name, variant, text, and
-/// whether the text is JSON (`{"<any key>": ["<PDN game>", ...]}`) rather than PDN.
-/// Championship games of the PDN 3.0 test suite (USSR 1947, the 2003 World and Dutch
-/// championships, Italy 2005) and the samples of lidraughts and playstrategy games
-/// the tests read (English has no other record of games here: its collections are
-/// problems without moves).
-pub(crate) const BUNDLED: &[(&str, Variant, &str, bool)] = &[
-    (
-        "ussr1947",
-        Variant::Russian,
-        include_str!(concat!("../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/", "ussr1947.pdn")),
-        false,
-    ),
-    (
-        "wk2003",
-        Variant::International,
-        include_str!(concat!("../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/", "wk2003.pdn")),
-        false,
-    ),
-    (
-        "nk2003-amsterdam",
-        Variant::International,
-        include_str!(concat!("../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/", "nk2003-amsterdam.pdn")),
-        false,
-    ),
-    (
-        "DUTCH96H",
-        Variant::International,
-        include_str!(concat!("../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/", "DUTCH96H.pdn")),
-        false,
-    ),
-    (
-        "PROF2",
-        Variant::International,
-        include_str!(concat!("../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/", "PROF2.pdn")),
-        false,
-    ),
-    (
-        "Campionato_Assoluto_2005",
-        Variant::Italian,
-        include_str!(concat!(
-            "../../dama-core/tests/data/pdn/pdn3-test-suite/succeed/",
-            "Campionato_Assoluto_2005.pdn"
-        )),
-        false,
-    ),
-    (
-        "lidraughts-russian",
-        Variant::Russian,
-        include_str!("../../dama-core/tests/data/pdn/online-samples/russian_lidraughts_random_pdns.json"),
-        true,
-    ),
-    (
+/// A collection of real games bundled in the binary.
+pub(crate) struct Collection {
+    /// Its name in the database (`collection:<name>`).
+    pub name: &'static str,
+    pub variant: Variant,
+    /// PDN, or JSON (`{"<any key>": ["<PDN game>", ...]}`) when `json`.
+    pub text: &'static str,
+    pub json: bool,
+    /// Master games, counted into the explorer's `masters` source; other games (online
+    /// samples) feed the puzzles only.
+    pub masters: bool,
+    /// How many of its games, from the first, are scanned for puzzles.
+    pub puzzle_games: usize,
+}
+
+/// A bundled collection, by its path under dama-core's `tests/data/pdn/`: `masters`
+/// (PDN, scanned for puzzles in its first `$puzzles` games, all by default) or `online`
+/// (a JSON sample, puzzles only).
+macro_rules! collection {
+    ($name:literal, $variant:ident, $path:literal, masters) => {
+        collection!($name, $variant, $path, masters, usize::MAX)
+    };
+    ($name:literal, $variant:ident, $path:literal, masters, $puzzles:expr) => {
+        Collection {
+            name: $name,
+            variant: Variant::$variant,
+            text: include_str!(concat!("../../dama-core/tests/data/pdn/", $path)),
+            json: false,
+            masters: true,
+            puzzle_games: $puzzles,
+        }
+    };
+    ($name:literal, $variant:ident, $path:literal, online) => {
+        Collection {
+            name: $name,
+            variant: Variant::$variant,
+            text: include_str!(concat!("../../dama-core/tests/data/pdn/", $path)),
+            json: true,
+            masters: false,
+            puzzle_games: usize::MAX,
+        }
+    };
+}
+
+/// The bundled collections: championship games of the PDN 3.0 test suite (USSR 1947,
+/// the 2003 World and Dutch championships, Italy 2005, the Open Checkers Archive's
+/// 19th-century English matches), 9,377 games of the American Checker Federation's
+/// archives, and the samples of lidraughts and playstrategy games the tests read
+/// (online games, not masters': puzzles only). The ACF archive is scanned for puzzles
+/// in its first 200 games only: all of them would keep a core busy for hours.
+pub(crate) const BUNDLED: &[Collection] = &[
+    collection!("ussr1947", Russian, "pdn3-test-suite/succeed/ussr1947.pdn", masters),
+    collection!("wk2003", International, "pdn3-test-suite/succeed/wk2003.pdn", masters),
+    collection!("nk2003-amsterdam", International, "pdn3-test-suite/succeed/nk2003-amsterdam.pdn", masters),
+    collection!("DUTCH96H", International, "pdn3-test-suite/succeed/DUTCH96H.pdn", masters),
+    collection!("PROF2", International, "pdn3-test-suite/succeed/PROF2.pdn", masters),
+    collection!("Campionato_Assoluto_2005", Italian, "pdn3-test-suite/succeed/Campionato_Assoluto_2005.pdn", masters),
+    collection!("OCA_2.0", English, "pdn3-test-suite/succeed/OCA_2.0.pdn", masters),
+    collection!("acf-archive", English, "masters/acf-archive.pdn", masters, 200),
+    collection!("lidraughts-russian", Russian, "online-samples/russian_lidraughts_random_pdns.json", online),
+    collection!(
         "lidraughts-international",
-        Variant::International,
-        include_str!("../../dama-core/tests/data/pdn/online-samples/standard_lidraughts_random_pdns.json"),
-        true,
+        International,
+        "online-samples/standard_lidraughts_random_pdns.json",
+        online
     ),
-    (
-        "playstrategy-english",
-        Variant::English,
-        include_str!("../../dama-core/tests/data/pdn/online-samples/american_playstrategy_random_pdns.json"),
-        true,
-    ),
+    collection!("playstrategy-english", English, "online-samples/american_playstrategy_random_pdns.json", online),
 ];
 
 /// The PDN text of a bundled collection.
@@ -148,10 +151,11 @@ impl VariantFn for CountText<'_> {
 
 /// Counts the bundled collections not counted yet on this database.
 pub async fn load_bundled(store: Store) {
-    for (name, variant, text, json) in BUNDLED {
+    for c in BUNDLED.iter().filter(|c| c.masters) {
+        let (name, variant) = (c.name, c.variant);
         let started = std::time::Instant::now();
         let (counts, games) =
-            match tokio::task::spawn_blocking(move || variant.visit(CountText(&pdn_of(text, *json)))).await {
+            match tokio::task::spawn_blocking(move || variant.visit(CountText(&pdn_of(c.text, c.json)))).await {
                 Ok(c) => c,
                 Err(_) => continue,
             };

@@ -98,15 +98,16 @@ impl VariantFn for Games<'_> {
 /// Scans the bundled collections for puzzles, one game at a time, each game once per
 /// database (a restart goes on where the last run stopped).
 pub async fn scan_bundled(pool: Arc<EnginePool>, store: Store, nodes: u64) {
-    for (name, variant, text, json) in crate::explorer::BUNDLED {
-        let games = tokio::task::spawn_blocking(move || variant.visit(Games(&crate::explorer::pdn_of(text, *json))))
+    for c in crate::explorer::BUNDLED {
+        let (name, variant) = (c.name, c.variant);
+        let games = tokio::task::spawn_blocking(move || variant.visit(Games(&crate::explorer::pdn_of(c.text, c.json))))
             .await
             .unwrap_or_default();
-        for (i, (fen, moves)) in games.into_iter().enumerate() {
+        for (i, (fen, moves)) in games.into_iter().enumerate().take(c.puzzle_games) {
             let source = format!("collection:{name}:{}", i + 1);
             match store.mark_done(&format!("puzzles:{source}")).await {
                 Ok(true) => {
-                    let n = scan_game(&pool, &store, *variant, fen, moves, None, source.clone(), nodes).await;
+                    let n = scan_game(&pool, &store, variant, fen, moves, None, source.clone(), nodes).await;
                     tracing::debug!(source = %source, puzzles = n, "puzzles: a game scanned");
                 }
                 Ok(false) => {}

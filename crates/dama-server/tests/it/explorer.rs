@@ -13,20 +13,25 @@ async fn explorer(addr: std::net::SocketAddr, query: &str) -> (u16, Value) {
 async fn masters_and_players_moves_are_counted_with_their_results() {
     let limits = dama_server::Limits { idle_ms: Some(300), puzzles_bundled: Some(false), ..Default::default() };
     let srv = start_with(&temp_db("explorer"), limits).await;
-    // The bundled English collections come in the background.
+    // The bundled English collections come in the background: the 43 games of the Open
+    // Checkers Archive sample and the 9,377 of the ACF archive.
     let mut start = Value::Null;
-    for _ in 0..200 {
+    for _ in 0..600 {
         let (st, v) = explorer(srv.addr, "variant=english").await;
         assert_eq!(st, 200, "{v}");
-        if v["games"].as_i64().unwrap() >= 20 {
+        if v["games"].as_i64().unwrap() >= 9377 {
             start = v;
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    let moves = start["moves"].as_array().expect("the English collections within 20 s");
-    // Most played first.
+    let moves = start["moves"].as_array().expect("the English collections within 60 s");
+    assert!(start["games"].as_i64().unwrap() <= 9377 + 43, "{start}");
+    // Most played first; in master play that is 11-15, the ACF archive's first move in
+    // 2,048 games (the dataset's "9-13" in its own numbering).
     assert!(moves.windows(2).all(|w| w[0]["games"].as_i64() >= w[1]["games"].as_i64()), "{start}");
+    assert_eq!(moves[0]["notation"], "11-15", "{start}");
+    assert!(moves[0]["games"].as_i64().unwrap() >= 2048, "{start}");
     for m in moves {
         let sum = m["white"].as_i64().unwrap() + m["draws"].as_i64().unwrap() + m["black"].as_i64().unwrap();
         assert_eq!(sum, m["games"].as_i64().unwrap(), "{m}");

@@ -128,7 +128,7 @@ async fn the_opening_explorer_lists_the_masters_moves_and_plays_one() {
     };
     let c = browser(&d, 1280, 900, "en-US").await;
     c.goto(&format!("http://{addr}/analysis?variant=russian")).await.unwrap();
-    // The bundled Russian games (USSR 1947, lidraughts) are counted in the background.
+    // The bundled Russian master games (USSR 1947) are counted in the background.
     for _ in 0..100 {
         if count(&c, "#explorer-table tbody tr").await > 0 {
             break;
