@@ -187,8 +187,8 @@ pub async fn stream_game(
         tokio::pin!(stopping);
         while !over {
             let out = tokio::select! {
-                e = sub.rx.recv() => match e {
-                    Ok(crate::game::Event::Chat { room, author, text, .. }) => {
+                e = sub.rx.recv() => match e.as_deref() {
+                    Ok(crate::game::Published { event: crate::game::Event::Chat { room, author, text, .. }, .. }) => {
                         if room != "players" || !seated {
                             continue;
                         }

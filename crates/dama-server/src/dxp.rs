@@ -202,7 +202,7 @@ async fn play(link: &mut Link, request: &str, peer: SocketAddr, ctx: &Ctx) -> Re
 async fn relay(
     link: &mut Link,
     h: &game::GameHandle,
-    events: &mut tokio::sync::broadcast::Receiver<Event>,
+    events: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<game::Published>>,
     caller: &Caller,
     engine_color: &str,
     id: &str,
@@ -232,10 +232,10 @@ async fn relay(
             return Ok(());
         }
         tokio::select! {
-            e = events.recv() => match e {
-                Ok(Event::Move { mv, ply, .. }) if accepted && mover(ply) != engine_color => {
+            e = events.recv() => match e.as_deref().map(|p| &p.event) {
+                Ok(Event::Move { mv, ply, .. }) if accepted && mover(*ply) != engine_color => {
                     // The player's move (the engine's own moves are not sent back).
-                    let m = move_message(&mv).ok_or_else(|| DxpError::Protocol(format!("move {}", mv.long)))?;
+                    let m = move_message(mv).ok_or_else(|| DxpError::Protocol(format!("move {}", mv.long)))?;
                     link.send(&m).await?;
                 }
                 Ok(_) | Err(RecvError::Lagged(_)) => {}

@@ -198,18 +198,21 @@ async fn serve(
             }
             ev = rx.recv() => {
                 let msg = match ev {
-                    // Suggestions are for the player to move only.
-                    Ok(Event::Suggestions { ref to, .. }) if !seats.iter().any(|c| c.to_string() == *to) => continue,
-                    // Chat lines go to their room only.
-                    Ok(Event::Chat { room: ref r, .. }) if r != room => continue,
-                    Ok(e) => event_message(&e),
+                    Ok(p) => match &p.event {
+                        // Suggestions are for the player to move only.
+                        Event::Suggestions { to, .. } if !seats.iter().any(|c| c.to_string() == *to) => continue,
+                        // Chat lines go to their room only.
+                        Event::Chat { room: r, .. } if r != room => continue,
+                        // The text every subscriber shares.
+                        _ => p.text.clone(),
+                    },
                     Err(broadcast::error::RecvError::Lagged(_)) => match h.snapshot().await {
-                        Ok(s) => snapshot_message(&s),
+                        Ok(s) => snapshot_message(&s).into(),
                         Err(_) => break,
                     },
                     Err(broadcast::error::RecvError::Closed) => break,
                 };
-                if !send_text(sink, msg).await {
+                if sink.send(Message::Text(msg)).await.is_err() {
                     break;
                 }
             }

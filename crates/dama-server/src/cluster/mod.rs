@@ -21,6 +21,7 @@ mod wire;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::body::Bytes;
 use dama_core::Color;
 use tokio::sync::mpsc;
 
@@ -64,7 +65,7 @@ pub struct Cluster {
     /// Whether this node takes engine jobs.
     pub engine_worker: bool,
     /// Events to publish, in order.
-    out: mpsc::UnboundedSender<(String, Vec<u8>)>,
+    out: mpsc::UnboundedSender<(String, Bytes)>,
 }
 
 fn color_of(name: &str) -> Option<Color> {
@@ -90,12 +91,12 @@ impl Cluster {
             return Err(ClusterError::NotPostgres(database_url.split(':').next().unwrap_or("").to_string()));
         }
         let nats = connect_nats(url, &format!("dama {node}")).await?;
-        let (out, mut rx) = mpsc::unbounded_channel::<(String, Vec<u8>)>();
+        let (out, mut rx) = mpsc::unbounded_channel::<(String, Bytes)>();
         let publisher = nats.clone();
         // One task publishes every event of this node, so each game's stay in order.
         tokio::spawn(async move {
             while let Some((subject, bytes)) = rx.recv().await {
-                if let Err(e) = publisher.publish(subject, bytes.into()).await {
+                if let Err(e) = publisher.publish(subject, bytes).await {
                     tracing::warn!(error = %e, "publishing an event");
                 }
             }
@@ -115,15 +116,13 @@ impl Cluster {
     }
 
     /// Publishes an event of game `id` to every node.
-    pub fn publish(&self, id: &str, event: &crate::game::Event) {
-        if let Ok(bytes) = serde_json::to_vec(event) {
-            self.send(self.event_subject(id), bytes);
-        }
+    pub fn publish(&self, id: &str, text: Bytes) {
+        self.send(self.event_subject(id), text);
     }
 
     /// Publishes `bytes` on `subject`, after what this node published before.
-    fn send(&self, subject: String, bytes: Vec<u8>) {
-        let _ = self.out.send((subject, bytes));
+    fn send(&self, subject: String, bytes: impl Into<Bytes>) {
+        let _ = self.out.send((subject, bytes.into()));
     }
 }
 

@@ -6,6 +6,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::ws::Utf8Bytes;
 use futures_util::StreamExt;
 use serde_json::Value;
 use tokio::sync::broadcast;
@@ -13,7 +14,9 @@ use tokio::sync::broadcast;
 use super::wire::{Answer, Request, Subscribed};
 use super::Cluster;
 use crate::error::ApiError;
-use crate::game::{Action, Caller, Catchup, Event, Hello, JoinRequest, Player, Seat, Snapshot, Subscription};
+use crate::game::{
+    Action, Caller, Catchup, Event, Hello, JoinRequest, Player, Published, Seat, Snapshot, Subscription,
+};
 
 /// How long a request waits for the owner (a move is stored before it is answered).
 const ANSWER: Duration = Duration::from_secs(5);
@@ -108,15 +111,17 @@ impl Remote {
         let (tx, rx) = broadcast::channel(32);
         let feed = tokio::spawn(async move {
             while let Some(m) = events.next().await {
-                let Ok(e) = serde_json::from_slice::<Event>(&m.payload) else { continue };
+                let Ok(event) = serde_json::from_slice::<Event>(&m.payload) else { continue };
                 // Chat and suggestions carry the current version without making one.
-                if !matches!(e, Event::Chat { .. } | Event::Suggestions { .. }) {
-                    if e.version() <= known {
+                if !matches!(event, Event::Chat { .. } | Event::Suggestions { .. }) {
+                    if event.version() <= known {
                         continue;
                     }
-                    known = e.version();
+                    known = event.version();
                 }
-                if tx.send(e).is_err() {
+                // The owner's text is passed on as it came.
+                let Ok(text) = Utf8Bytes::try_from(m.payload) else { continue };
+                if tx.send(Arc::new(Published { event, text })).is_err() {
                     break;
                 }
             }

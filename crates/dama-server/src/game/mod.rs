@@ -25,6 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use axum::extract::ws::Utf8Bytes;
 use dama_core::game::{EndReason, GameResult, Status};
 use dama_core::Color;
 use dama_engine::level::Level;
@@ -92,7 +93,7 @@ pub struct Subscription {
     /// What the client missed.
     pub first: Catchup,
     /// Events to come.
-    pub rx: broadcast::Receiver<Event>,
+    pub rx: broadcast::Receiver<Arc<Published>>,
     /// The seats its token holds.
     pub seats: Vec<Color>,
     /// This connection's number.
@@ -150,8 +151,9 @@ impl State {
 /// The versioned events: the version, the recent ones, and the channel to subscribers.
 struct Events {
     version: u64,
-    log: VecDeque<Event>,
-    tx: broadcast::Sender<Event>,
+    /// The recent events as their text (one allocation each), with their versions.
+    log: VecDeque<(u64, Utf8Bytes)>,
+    tx: broadcast::Sender<Arc<Published>>,
     /// In cluster mode: the game's id and the cluster, which every event goes to.
     out: Option<(String, Arc<crate::cluster::Cluster>)>,
 }
@@ -163,17 +165,22 @@ impl Events {
         if self.log.len() == LOG_EVENTS {
             self.log.pop_front();
         }
-        self.log.push_back(e.clone());
-        self.tell(e);
+        let p = Published::new(e);
+        self.log.push_back((self.version, p.text.clone()));
+        self.send(p);
     }
 
     /// Sends an event to the subscribers (here and, in cluster mode, on every node)
     /// without logging it: chat lines and suggestions make no version.
     fn tell(&self, e: Event) {
+        self.send(Published::new(e));
+    }
+
+    fn send(&self, p: Arc<Published>) {
         if let Some((id, cluster)) = &self.out {
-            cluster.publish(id, &e);
+            cluster.publish(id, p.text.clone().into());
         }
-        let _ = self.tx.send(e);
+        let _ = self.tx.send(p);
     }
 
     /// The events after `since`, if the log still has them all.
@@ -181,11 +188,12 @@ impl Events {
         if since > self.version {
             return None;
         }
-        let oldest = self.log.front().map_or(self.version + 1, Event::version);
+        let oldest = self.log.front().map_or(self.version + 1, |(v, _)| *v);
         if since + 1 < oldest && since < self.version {
             return None;
         }
-        Some(self.log.iter().filter(|e| e.version() > since).cloned().collect())
+        // Read back from their text: a reconnection is rare, a move is not.
+        self.log.iter().filter(|(v, _)| *v > since).map(|(_, t)| serde_json::from_str(t).ok()).collect()
     }
 }
 

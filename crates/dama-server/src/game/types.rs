@@ -1,5 +1,7 @@
 //! What clients send and receive: game options, snapshots, events, actions and seats.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::clock::TimeControl;
@@ -295,6 +297,25 @@ pub struct Snapshot {
     /// The logged-in players at the seats (White, Black), with their rating changes
     /// once a rated game is over.
     pub players: [Option<PlayerView>; 2],
+}
+
+/// An event with its JSON text, made once when it happens and shared by every
+/// subscriber (websockets, bots, DXP links, the cluster's feed): no subscriber copies
+/// the event or serializes it again.
+#[derive(Debug)]
+pub struct Published {
+    /// The event.
+    pub event: Event,
+    /// Its JSON text, as sent to websockets and to the other nodes.
+    pub text: axum::extract::ws::Utf8Bytes,
+}
+
+impl Published {
+    /// Serializes `event` once.
+    pub fn new(event: Event) -> Arc<Published> {
+        let text = serde_json::to_string(&event).unwrap_or_default().into();
+        Arc::new(Published { event, text })
+    }
 }
 
 /// Something that happened, with the version it made.

@@ -34,14 +34,41 @@ pub struct CountBatch {
     pub rows: Vec<(i64, MoveCount)>,
 }
 
+/// The most rows one transaction of [`Store::explorer_add`] writes before the next
+/// game's counts go into a transaction of their own: a burst of finished games never
+/// holds SQLite's one writer for long, so the moves stored meanwhile do not wait.
+const ROWS_PER_TRANSACTION: usize = 256;
+
+/// Rows per INSERT statement (9 parameters each: 576, below SQLite's oldest limit of 999).
+const ROWS_PER_STATEMENT: usize = 64;
+
 impl Store {
-    /// Adds batches of counts in one transaction, each once: a batch whose name was
-    /// counted already is left out (the mark and the counts go in together, so two
-    /// nodes never count one game twice). The rows are merged and written in one
-    /// order (so concurrent writers wait for each other instead of deadlocking).
+    /// Adds batches of counts, each once: a batch whose name was counted already is
+    /// left out (the mark and the counts go in together, in one transaction, so two
+    /// nodes never count one game twice). Consecutive batches share a transaction until
+    /// it holds [`ROWS_PER_TRANSACTION`] rows; in each, the rows are merged and written
+    /// in one order (so concurrent writers wait for each other instead of deadlocking).
     /// Returns how many batches were new.
     pub async fn explorer_add(&self, batches: &[CountBatch]) -> Result<usize, StoreError> {
+        let mut new = 0;
+        let mut rest = batches;
+        while !rest.is_empty() {
+            let mut take = 0;
+            let mut rows = 0;
+            while take < rest.len() && (take == 0 || rows + rest[take].rows.len() <= ROWS_PER_TRANSACTION) {
+                rows += rest[take].rows.len();
+                take += 1;
+            }
+            new += self.explorer_add_once(&rest[..take]).await?;
+            rest = &rest[take..];
+        }
+        Ok(new)
+    }
+
+    /// [`Store::explorer_add`] for batches written in one transaction.
+    async fn explorer_add_once(&self, batches: &[CountBatch]) -> Result<usize, StoreError> {
         use std::collections::BTreeMap;
+        let _turn = self.gate.turn().await;
         let mut tx = self.pool.begin().await?;
         let mut merged: BTreeMap<(&str, &str, i64, i64, &str), [i64; 4]> = BTreeMap::new();
         let mut new = 0;
@@ -63,25 +90,33 @@ impl Store {
                 e[3] += c.black;
             }
         }
-        for ((variant, source, key, band, mv), [games, white, draws, black]) in merged {
-            sqlx::query(
-                "INSERT INTO explorer (variant, source, pos_key, band, mv, games, white, draws, black) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-                 ON CONFLICT (variant, source, pos_key, band, mv) DO UPDATE SET games = explorer.games + excluded.games, \
+        let merged: Vec<_> = merged.into_iter().collect();
+        for chunk in merged.chunks(ROWS_PER_STATEMENT) {
+            let mut sql = String::from(
+                "INSERT INTO explorer (variant, source, pos_key, band, mv, games, white, draws, black) VALUES ",
+            );
+            for i in 0..chunk.len() {
+                let b = 9 * i;
+                if i > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push('(');
+                for p in 1..=9 {
+                    sql.push_str(&format!("{}${}", if p > 1 { ", " } else { "" }, b + p));
+                }
+                sql.push(')');
+            }
+            sql.push_str(
+                " ON CONFLICT (variant, source, pos_key, band, mv) DO UPDATE SET games = explorer.games + excluded.games, \
                  white = explorer.white + excluded.white, draws = explorer.draws + excluded.draws, \
                  black = explorer.black + excluded.black",
-            )
-            .bind(variant)
-            .bind(source)
-            .bind(key)
-            .bind(band)
-            .bind(mv)
-            .bind(games)
-            .bind(white)
-            .bind(draws)
-            .bind(black)
-            .execute(&mut *tx)
-            .await?;
+            );
+            let mut q = sqlx::query(&sql);
+            for ((variant, source, key, band, mv), [games, white, draws, black]) in chunk {
+                q = q.bind(*variant).bind(*source).bind(*key).bind(*band).bind(*mv);
+                q = q.bind(*games).bind(*white).bind(*draws).bind(*black);
+            }
+            q.execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(new)

@@ -113,6 +113,32 @@ pub struct Store {
     moves: writer::Writer,
     /// The games this node holds, in cluster mode: their writes are fenced.
     leases: Option<std::sync::Arc<Leases>>,
+    /// SQLite's writes under load, one at a time in arrival order (see [`WriteGate`]).
+    gate: WriteGate,
+}
+
+/// SQLite lets one connection write at a time; another that tries waits in SQLite's busy
+/// handler, which sleeps (1, 2, 5, ... up to 100 ms) and polls. When the moves' writer
+/// met a game's end or the explorer's counts that way, a whole group of moves waited
+/// that long (round trips of 100-500 ms in the load test). The writes made under load
+/// (moves, games' states, new games, the explorer's counts) take this queue first, so
+/// they follow each other at once. PostgreSQL locks rows and needs none.
+#[derive(Clone, Default)]
+pub(crate) struct WriteGate(Option<std::sync::Arc<tokio::sync::Mutex<()>>>);
+
+impl WriteGate {
+    fn new(sqlite: bool) -> WriteGate {
+        WriteGate(sqlite.then(Default::default))
+    }
+
+    /// Waits for the turn to write (at once for PostgreSQL); the turn ends when the
+    /// guard is dropped.
+    pub(crate) async fn turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match &self.0 {
+            Some(m) => Some(m.lock().await),
+            None => None,
+        }
+    }
 }
 
 fn game(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
@@ -178,7 +204,8 @@ impl Store {
         // restart) is fine: the schema only grows.
         migrator.set_ignore_missing(true);
         migrator.run(&pool).await.map_err(|e| StoreError(e.into()))?;
-        let store = Store { moves: writer::Writer::start(pool.clone()), pool, leases: None };
+        let gate = WriteGate::new(sqlite);
+        let store = Store { moves: writer::Writer::start(pool.clone(), gate.clone()), pool, leases: None, gate };
         store.hash_plain_tokens().await?;
         Ok(store)
     }
@@ -232,6 +259,7 @@ impl Store {
 
     /// Stores a new game.
     pub async fn create(&self, g: &GameRow) -> Result<(), StoreError> {
+        let _turn = self.gate.turn().await;
         sqlx::query(
             "INSERT INTO games (id, variant, mode, start_fen, options, white_token, black_token, status, created_ms, \
              result, reason, version, turn_started_ms, invite_hash, white_account, black_account) \
@@ -260,6 +288,7 @@ impl Store {
 
     /// Saves what changed in a game (seats, status, result, version, offers, links).
     pub async fn save(&self, id: &str, s: &GameState) -> Result<(), StoreError> {
+        let _turn = self.gate.turn().await;
         if let Some((node, token)) = self.fence(id)? {
             let r = save_query(SAVE_FENCED, id, s).bind(node).bind(token).execute(&self.pool).await?;
             return if r.rows_affected() == 1 { Ok(()) } else { Err(lease::fenced()) };
@@ -278,6 +307,7 @@ impl Store {
 
     /// Takes back the moves after ply `keep` and saves the game's state, together.
     pub async fn take_back(&self, id: &str, keep: i64, s: &GameState) -> Result<(), StoreError> {
+        let _turn = self.gate.turn().await;
         let mut tx = self.pool.begin().await?;
         // Fenced: the state first (it locks the lease row), and nothing is kept if it fails.
         let fence = self.fence(id)?;

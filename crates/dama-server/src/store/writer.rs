@@ -7,7 +7,7 @@
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
-use super::{MoveRow, StoreError};
+use super::{MoveRow, StoreError, WriteGate};
 
 /// The most moves written by one statement (6 parameters each stays far below SQLite's
 /// oldest limit of 999 parameters).
@@ -32,10 +32,10 @@ pub(super) struct Writer {
 }
 
 impl Writer {
-    /// Starts the writer over `pool`.
-    pub(super) fn start(pool: AnyPool) -> Writer {
+    /// Starts the writer over `pool`, writing in its turn at `gate`.
+    pub(super) fn start(pool: AnyPool, gate: WriteGate) -> Writer {
         let (jobs, rx) = mpsc::channel(4096);
-        tokio::spawn(run(pool, rx));
+        tokio::spawn(run(pool, gate, rx));
         Writer { jobs }
     }
 
@@ -60,7 +60,7 @@ fn closed() -> StoreError {
     StoreError::from(sqlx::Error::PoolClosed)
 }
 
-async fn run(pool: AnyPool, mut jobs: mpsc::Receiver<Job>) {
+async fn run(pool: AnyPool, gate: WriteGate, mut jobs: mpsc::Receiver<Job>) {
     let mut group: Vec<Item> = Vec::with_capacity(MAX_GROUP);
     while let Some(job) = jobs.recv().await {
         let mut stop = None;
@@ -80,7 +80,10 @@ async fn run(pool: AnyPool, mut jobs: mpsc::Receiver<Job>) {
         if group.len() > 1 {
             metrics::histogram!("dama_move_group_size").record(group.len() as f64);
         }
-        write(&pool, &mut group).await;
+        {
+            let _turn = gate.turn().await;
+            write(&pool, &mut group).await;
+        }
         if let Some(done) = stop {
             let _ = done.send(());
             return;
