@@ -8,6 +8,7 @@ mod chat;
 mod explorer;
 mod lease;
 mod puzzles;
+mod sqlite_writer;
 mod writer;
 
 pub use accounts::{name_key, AccountRow, PlayedGame, RatingChange, RatingRow};
@@ -139,6 +140,11 @@ impl WriteGate {
             None => None,
         }
     }
+
+    /// [`WriteGate::turn`] for a thread outside the runtime.
+    pub(crate) fn blocking_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        self.0.as_ref().map(|m| m.blocking_lock())
+    }
 }
 
 fn game(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
@@ -162,6 +168,15 @@ fn game(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
         end_clock_ms: r.try_get("end_clock_ms")?,
         accounts: [r.try_get("white_account")?, r.try_get("black_account")?],
     })
+}
+
+/// The file of an SQLite URL, or None for an in-memory database.
+fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    use std::str::FromStr;
+    let options = sqlx::sqlite::SqliteConnectOptions::from_str(url).ok()?;
+    let file = options.get_filename();
+    let name = file.to_string_lossy();
+    (!name.is_empty() && !name.starts_with(":memory:") && !name.starts_with("file:")).then(|| file.to_path_buf())
 }
 
 /// An integer column that PostgreSQL may hand back as INTEGER or BIGINT.
@@ -205,7 +220,9 @@ impl Store {
         migrator.set_ignore_missing(true);
         migrator.run(&pool).await.map_err(|e| StoreError(e.into()))?;
         let gate = WriteGate::new(sqlite);
-        let store = Store { moves: writer::Writer::start(pool.clone(), gate.clone()), pool, leases: None, gate };
+        let file = if sqlite { sqlite_file(&url) } else { None };
+        let moves = writer::Writer::start(pool.clone(), gate.clone(), file.as_deref());
+        let store = Store { moves, pool, leases: None, gate };
         store.hash_plain_tokens().await?;
         Ok(store)
     }

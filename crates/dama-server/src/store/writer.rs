@@ -2,7 +2,8 @@
 //! all the moves waiting at that moment with one statement (one commit), then answers
 //! each game. Nothing waits on purpose: a lone move is written at once, and under load
 //! the moves that arrive while a write runs form the next group. A move is still
-//! acknowledged only once it is stored.
+//! acknowledged only once it is stored. On SQLite the writer is a thread that owns a
+//! connection of its own ([`super::sqlite_writer`]); on PostgreSQL a task over the pool.
 
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
@@ -11,15 +12,15 @@ use super::{MoveRow, StoreError, WriteGate};
 
 /// The most moves written by one statement (6 parameters each stays far below SQLite's
 /// oldest limit of 999 parameters).
-const MAX_GROUP: usize = 128;
+pub(super) const MAX_GROUP: usize = 128;
 
-type Answer = oneshot::Sender<Result<(), StoreError>>;
+pub(super) type Answer = oneshot::Sender<Result<(), StoreError>>;
 
 /// Cluster mode: the node and the token the game's lease must still have for its move
 /// to be written.
 pub(super) type Fence = Option<(String, i64)>;
 
-enum Job {
+pub(super) enum Job {
     Move(String, MoveRow, Fence, Answer),
     /// Write what came before, then end.
     Stop(oneshot::Sender<()>),
@@ -32,9 +33,20 @@ pub(super) struct Writer {
 }
 
 impl Writer {
-    /// Starts the writer over `pool`, writing in its turn at `gate`.
-    pub(super) fn start(pool: AnyPool, gate: WriteGate) -> Writer {
+    /// Starts the writer over `pool`, writing in its turn at `gate`: a thread with its
+    /// own connection to `sqlite_file` when given (and it opens), else a task.
+    pub(super) fn start(pool: AnyPool, gate: WriteGate, sqlite_file: Option<&std::path::Path>) -> Writer {
         let (jobs, rx) = mpsc::channel(4096);
+        let rx = match sqlite_file {
+            Some(path) => match super::sqlite_writer::start(path, gate.clone(), rx) {
+                Ok(()) => return Writer { jobs },
+                Err((e, rx)) => {
+                    tracing::warn!(error = %e, "the moves' SQLite writer could not open its connection; writing through the pool");
+                    rx
+                }
+            },
+            None => rx,
+        };
         tokio::spawn(run(pool, gate, rx));
         Writer { jobs }
     }
@@ -60,26 +72,29 @@ fn closed() -> StoreError {
     StoreError::from(sqlx::Error::PoolClosed)
 }
 
+/// Adds `first` and the jobs already waiting (up to [`MAX_GROUP`] moves) to `group`;
+/// the answer of a stop request among them, which ends the gathering.
+pub(super) fn gather(first: Job, jobs: &mut mpsc::Receiver<Job>, group: &mut Vec<Item>) -> Option<oneshot::Sender<()>> {
+    let mut next = Some(first);
+    while let Some(job) = next.take() {
+        match job {
+            Job::Move(id, m, fence, answer) => group.push((id, m, fence, answer)),
+            Job::Stop(done) => return Some(done),
+        }
+        if group.len() < MAX_GROUP {
+            next = jobs.try_recv().ok();
+        }
+    }
+    if group.len() > 1 {
+        metrics::histogram!("dama_move_group_size").record(group.len() as f64);
+    }
+    None
+}
+
 async fn run(pool: AnyPool, gate: WriteGate, mut jobs: mpsc::Receiver<Job>) {
     let mut group: Vec<Item> = Vec::with_capacity(MAX_GROUP);
     while let Some(job) = jobs.recv().await {
-        let mut stop = None;
-        let mut next = Some(job);
-        while let Some(job) = next.take() {
-            match job {
-                Job::Move(id, m, fence, answer) => group.push((id, m, fence, answer)),
-                Job::Stop(done) => {
-                    stop = Some(done);
-                    break;
-                }
-            }
-            if group.len() < MAX_GROUP {
-                next = jobs.try_recv().ok();
-            }
-        }
-        if group.len() > 1 {
-            metrics::histogram!("dama_move_group_size").record(group.len() as f64);
-        }
+        let stop = gather(job, &mut jobs, &mut group);
         {
             let _turn = gate.turn().await;
             write(&pool, &mut group).await;
@@ -91,7 +106,7 @@ async fn run(pool: AnyPool, gate: WriteGate, mut jobs: mpsc::Receiver<Job>) {
     }
 }
 
-type Item = (String, MoveRow, Fence, Answer);
+pub(super) type Item = (String, MoveRow, Fence, Answer);
 
 /// Writes a group in one transaction; if that fails, each move alone (so one bad move
 /// fails only its own game), and answers each.
