@@ -26,10 +26,12 @@ pub const RESTARTING: u16 = 1012;
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The transport's limits and buffers: small buffers (a live game holds three
-/// connections or more and its messages are small) and a bounded message size.
+/// connections or more and its messages are small) and a bounded message size. The read
+/// buffer is allocated for each connection and zeroed before each read: a client's
+/// frames (hello, moves, chat) fit in 1 KB, and a larger one makes it grow.
 pub fn configure(upgrade: WebSocketUpgrade, limits: &Limits) -> WebSocketUpgrade {
     let most = limits.ws_message();
-    upgrade.read_buffer_size(4 * 1024).write_buffer_size(0).max_frame_size(most).max_message_size(most)
+    upgrade.read_buffer_size(1024).write_buffer_size(0).max_frame_size(most).max_message_size(most)
 }
 
 /// What the upgrade request said: the version in the address, the client's address,
@@ -206,7 +208,7 @@ async fn serve(
                         // The text every subscriber shares.
                         _ => p.text.clone(),
                     },
-                    Err(broadcast::error::RecvError::Lagged(_)) => match h.snapshot().await {
+                    Err(broadcast::error::RecvError::Lagged(_)) => match Box::pin(h.snapshot()).await {
                         Ok(s) => snapshot_message(&s).into(),
                         Err(_) => break,
                     },
@@ -218,15 +220,18 @@ async fn serve(
             }
             msg = stream.next() => {
                 let reply = match msg {
-                    Some(Ok(Message::Text(t))) => frame(h, &caller, t.as_str(), most).await,
+                    // Boxed, as are the other rare waits here: the state of this
+                    // loop lives as long as the connection, the frame's only while
+                    // it is answered.
+                    Some(Ok(Message::Text(t))) => Box::pin(frame(h, &caller, t.as_str(), most)).await,
                     Some(Ok(Message::Binary(_))) => Some(error(400, "send JSON text frames").to_string()),
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Ok(_)) => None,
                     Some(Err(e)) => {
                         // The transport refused a message over its limit (or broke).
                         let m = format!("frame too large or malformed ({e}); the limit is {most} bytes");
-                        refuse(sink, 413, m, 1009).await;
-                        linger(stream).await;
+                        Box::pin(refuse(sink, 413, m, 1009)).await;
+                        Box::pin(linger(stream)).await;
                         break;
                     }
                 };

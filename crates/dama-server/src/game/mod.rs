@@ -260,7 +260,9 @@ impl Actor {
 
     async fn run_until_unloaded(&mut self, rx: &mut mpsc::Receiver<Cmd>) {
         self.maybe_start_ai();
-        self.end_if_abandoned().await;
+        Box::pin(self.end_if_abandoned()).await;
+        // The branches' work is boxed: this loop's state lives as long as the game is
+        // in memory, a command's only while it is handled (kilobytes per live game).
         loop {
             let deadline = self.deadline();
             // A game nobody watches gives its memory back; the store has it all and
@@ -275,22 +277,12 @@ impl Actor {
                 }
                 cmd = rx.recv() => match cmd {
                     Some(Cmd::Stop) | None => break,
-                    Some(c) => self.handle(c).await,
+                    Some(c) => Box::pin(self.handle(c)).await,
                 },
-                _ = until(deadline) => {
-                    let side = self.session.side();
-                    if !self.clock.enabled() {
-                        self.end_if_abandoned().await;
-                    } else if self.clock.first_move_until.is_some() {
-                        // No first move in time: the game is called off, nobody loses.
-                        self.close(reason::no_first_move(side)).await;
-                    } else {
-                        self.finish(ended(Some(!side), EndReason::Time)).await;
-                    }
-                }
+                _ = until(deadline) => Box::pin(self.deadline_passed()).await,
                 done = ai::done(&mut self.ai) => {
                     if let (Some(mv), State::Live) = (done, self.state) {
-                        if let Err(e) = self.play(&mv, now_ms()).await {
+                        if let Err(e) = Box::pin(self.play(&mv, now_ms())).await {
                             tracing::error!(game = %self.id, error = %crate::error::Chain(&e), "engine move refused");
                         }
                     }
@@ -300,6 +292,20 @@ impl Actor {
         // A running clock brings the game back when the flag falls.
         if let Some(d) = self.deadline() {
             self.ctx.wake_at(&self.id, d);
+        }
+    }
+
+    /// The deadline came: the flag fell (the game is lost, or called off before the
+    /// first move), or an unclocked game may be abandoned.
+    async fn deadline_passed(&mut self) {
+        let side = self.session.side();
+        if !self.clock.enabled() {
+            self.end_if_abandoned().await;
+        } else if self.clock.first_move_until.is_some() {
+            // No first move in time: the game is called off, nobody loses.
+            self.close(reason::no_first_move(side)).await;
+        } else {
+            self.finish(ended(Some(!side), EndReason::Time)).await;
         }
     }
 
