@@ -74,7 +74,9 @@ fn write(conn: &mut Connection, group: &mut Vec<Item>) {
                 }
                 return;
             }
-            Err(e) => tracing::warn!(moves = group.len(), error = %e, "a group of moves failed to store; storing each alone"),
+            Err(e) => {
+                tracing::warn!(moves = group.len(), error = %e, "a group of moves failed to store; storing each alone")
+            }
         }
     }
     for item in group.drain(..) {
