@@ -16,8 +16,8 @@ use tokio::sync::mpsc;
 use super::writer::{gather, Item, Job, MAX_GROUP};
 use super::{StoreError, WriteGate};
 
-/// Opens the connection to `path` and starts the thread; on failure the queue is given
-/// back (for the pool's writer) with the reason.
+/// Opens the connection to `path` and starts the thread; if the connection does not
+/// open, the queue is given back (for the pool's writer) with the reason.
 pub(super) fn start(
     path: &Path,
     gate: WriteGate,
@@ -29,8 +29,13 @@ pub(super) fn start(
     };
     // The thread ends when the store's last handle is dropped (the queue closes) or on
     // a stop request.
+    // A thread that cannot start takes the queue with it: every move then fails with a
+    // storage error (and this is logged) instead of waiting forever.
     let spawned = std::thread::Builder::new().name("dama-moves".into()).spawn(move || run(conn, gate, jobs));
-    spawned.map(|_| ()).map_err(|e| (e.to_string(), mpsc::channel(1).1))
+    if let Err(e) = spawned {
+        tracing::error!(error = %e, "the moves' SQLite writer thread could not start; moves cannot be stored");
+    }
+    Ok(())
 }
 
 fn open(path: &Path) -> rusqlite::Result<Connection> {
