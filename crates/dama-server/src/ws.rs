@@ -8,7 +8,7 @@
 use std::net::IpAddr;
 use std::time::Duration;
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
@@ -71,7 +71,7 @@ async fn send(sink: &mut Sink, v: &Value) -> bool {
     send_text(sink, v.to_string()).await
 }
 
-async fn send_text(sink: &mut Sink, text: String) -> bool {
+async fn send_text(sink: &mut Sink, text: impl Into<Utf8Bytes>) -> bool {
     sink.send(Message::Text(text.into())).await.is_ok()
 }
 
@@ -214,7 +214,7 @@ async fn serve(
                     },
                     Err(broadcast::error::RecvError::Closed) => break,
                 };
-                if sink.send(Message::Text(msg)).await.is_err() {
+                if !send_text(sink, msg).await {
                     break;
                 }
             }

@@ -97,17 +97,7 @@ impl Store {
             let mut sql = String::from(
                 "INSERT INTO explorer (variant, source, pos_key, band, mv, games, white, draws, black) VALUES ",
             );
-            for i in 0..chunk.len() {
-                let b = 9 * i;
-                if i > 0 {
-                    sql.push_str(", ");
-                }
-                sql.push('(');
-                for p in 1..=9 {
-                    sql.push_str(&format!("{}${}", if p > 1 { ", " } else { "" }, b + p));
-                }
-                sql.push(')');
-            }
+            super::push_tuples(&mut sql, chunk.len(), 9, 1);
             sql.push_str(
                 " ON CONFLICT (variant, source, pos_key, band, mv) DO UPDATE SET games = explorer.games + excluded.games, \
                  white = explorer.white + excluded.white, draws = explorer.draws + excluded.draws, \

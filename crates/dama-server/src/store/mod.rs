@@ -170,6 +170,19 @@ fn game(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
     })
 }
 
+/// Appends `rows` tuples of `cols` numbered parameters each, `($1, $2), ($3, $4)`, the
+/// first numbered `first` (the multi-row statements of the moves and the counts).
+fn push_tuples(sql: &mut String, rows: usize, cols: usize, first: usize) {
+    use std::fmt::Write;
+    for r in 0..rows {
+        sql.push_str(if r == 0 { "(" } else { ", (" });
+        for c in 0..cols {
+            let _ = write!(sql, "{}${}", if c == 0 { "" } else { ", " }, first + r * cols + c);
+        }
+        sql.push(')');
+    }
+}
+
 /// The file of an SQLite URL, or None for an in-memory database.
 fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
     use std::str::FromStr;
@@ -465,4 +478,17 @@ fn save_query<'q>(
         .bind(s.accounts[0].clone())
         .bind(s.accounts[1].clone())
         .bind(id)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tuples_number_their_parameters_in_order() {
+        let mut sql = String::from("IN (");
+        super::push_tuples(&mut sql, 2, 2, 2);
+        assert_eq!(sql, "IN (($2, $3), ($4, $5)");
+        let mut sql = String::new();
+        super::push_tuples(&mut sql, 2, 3, 1);
+        assert_eq!(sql, "($1, $2, $3), ($4, $5, $6)");
+    }
 }

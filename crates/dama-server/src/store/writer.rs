@@ -146,12 +146,7 @@ async fn insert(pool: &AnyPool, moves: &[Item]) -> Result<Vec<bool>, sqlx::Error
     let mut tx = pool.begin().await?;
     let mut sql =
         String::from("SELECT game_id FROM game_leases WHERE node = $1 AND free = 0 AND (game_id, token) IN (");
-    for i in 0..moves.len() {
-        if i > 0 {
-            sql.push_str(", ");
-        }
-        sql.push_str(&format!("(${}, ${})", 2 * i + 2, 2 * i + 3));
-    }
+    super::push_tuples(&mut sql, moves.len(), 2, 2);
     sql.push_str(") FOR SHARE");
     let mut q = sqlx::query(&sql).bind(node);
     for (id, _, fence, _) in moves {
@@ -174,13 +169,7 @@ async fn insert_rows<'a, 'c>(
 ) -> Result<(), sqlx::Error> {
     let n = moves.clone().count();
     let mut sql = String::from("INSERT INTO moves (game_id, ply, notation, clock_ms, at_ms, v) VALUES ");
-    for i in 0..n {
-        let b = 6 * i;
-        if i > 0 {
-            sql.push_str(", ");
-        }
-        sql.push_str(&format!("(${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6));
-    }
+    super::push_tuples(&mut sql, n, 6, 1);
     let mut q = sqlx::query(&sql);
     for (id, m, _, _) in moves {
         q = q.bind(id.as_str()).bind(m.ply).bind(m.notation.as_str()).bind(m.clock_ms).bind(m.at_ms).bind(m.v);
