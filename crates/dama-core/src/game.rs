@@ -259,7 +259,8 @@ pub enum GameError {
 struct Counters {
     /// Plies since the last capture or crowning.
     no_progress: u32,
-    /// Plies since the last capture or man move (also: window for repetition).
+    /// Plies since the last irreversible move, a capture or a man's step forward (the
+    /// window in which positions can repeat).
     reversible: u32,
     /// Plies of king-only non-capturing moves.
     kings_only: u32,
@@ -478,7 +479,10 @@ impl<R: Rules> Game<R> {
         let mut c = self.counters;
         let capture = mv.is_capture();
         c.no_progress = if capture || mv.promote { 0 } else { c.no_progress + 1 };
-        c.reversible = if capture || !was_king { 0 } else { c.reversible + 1 };
+        // A man's step forward cannot be undone; a Turkish man's step to the side can.
+        let rows = &<R::G as crate::geometry::Geometry>::LAYOUT.row_of_bit;
+        let forward = !was_king && rows[mv.from as usize] != rows[mv.to as usize];
+        c.reversible = if capture || forward { 0 } else { c.reversible + 1 };
         c.kings_only = if was_king && !capture { c.kings_only + 1 } else { 0 };
         let after = before.play(mv);
         c.same_material = if material(&before) == material(&after) { c.same_material + 1 } else { 0 };

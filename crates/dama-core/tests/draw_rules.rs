@@ -187,6 +187,36 @@ fn turkish_endings_of_seed_002() {
 }
 
 #[test]
+fn turkish_men_stepping_sideways_repeat_positions() {
+    // A Turkish man may step left or right, so a man's sideways step can be undone and
+    // the position can repeat (rules.md: threefold repetition draws in Turkish too); a
+    // forward step cannot be undone and starts the count afresh.
+    let rules = DrawRules::official(Variant::Turkish);
+    let mut g = game::<Turkish>("W:Wc2,e2:Bd7,f7", rules);
+    let cycle = ["c2-b2", "f7-g7", "b2-c2", "g7-f7"];
+    for i in 0..7 {
+        shuttle(&mut g, &cycle);
+        assert_eq!(g.status(), Status::Ongoing, "after ply {}", i + 1);
+    }
+    assert_eq!(g.repetitions(), 2);
+    shuttle(&mut g, &cycle);
+    assert_eq!(over(&g), GameResult { winner: None, reason: EndReason::Repetition(3) });
+    // A man's forward step cannot be undone: the positions before it never come back,
+    // and the count starts from the position it made.
+    let mut g = game::<Turkish>("W:Wc2,e2:Bd7,f7", rules);
+    for m in ["c2-b2", "f7-g7", "b2-c2", "g7-f7", "c2-b2", "f7-g7", "e2-e3"] {
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.repetitions(), 1);
+    for m in ["g7-f7", "b2-c2", "f7-g7", "c2-b2", "g7-f7", "b2-c2", "f7-g7"] {
+        g.play_text(m).unwrap();
+        assert_eq!(g.status(), Status::Ongoing, "after {m}");
+    }
+    g.play_text("c2-b2").unwrap();
+    assert_eq!(over(&g).reason, EndReason::Repetition(3));
+}
+
+#[test]
 fn fmjd_twenty_five_king_moves_each() {
     let rules = DrawRules { repetition: None, fmjd_endgames: false, ..DrawRules::official(Variant::International) };
     let mut g = game::<International>("W:WK47,K50:BK1,K3", rules);
