@@ -3,15 +3,13 @@
 //! store keeps only the token's SHA-256), and the public player page's data.
 //!
 //! Cross-site requests: the cookie is `SameSite=Lax`, so other sites' forms and scripts
-//! do not carry it on a POST; the routes that act on it also refuse a request whose
-//! `Origin` names another host, and read JSON bodies only.
+//! do not carry it on a POST; pages of another origin of the same site are refused by
+//! [`crate::csrf`], in front of every route. Passwords are hashed by the server's one
+//! bounded [`crate::passwords::Hasher`].
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use argon2::password_hash::rand_core::OsRng;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -24,6 +22,7 @@ use crate::api::{parse, AppState, PeerIp};
 use crate::error::ApiError;
 use crate::game::now_ms;
 use crate::limits::RateLimiter;
+use crate::passwords::HashError;
 use crate::rating::Speed;
 use crate::secret;
 use crate::store::AccountRow;
@@ -39,14 +38,15 @@ const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=128;
 pub struct LoginLimits {
     /// Sign-ups and log-ins per address.
     by_address: RateLimiter,
-    /// Failed log-ins per account name.
-    by_name: RateLimiter<String>,
+    /// Failed log-ins per account name and address: a stranger guessing a name's
+    /// password from an address is held back there, never its owner elsewhere.
+    failures: RateLimiter<(String, std::net::IpAddr)>,
 }
 
 impl LoginLimits {
     /// Limits of `per_minute` (0: none).
     pub fn new(per_minute: u32) -> Arc<LoginLimits> {
-        Arc::new(LoginLimits { by_address: RateLimiter::new(per_minute), by_name: RateLimiter::new(per_minute) })
+        Arc::new(LoginLimits { by_address: RateLimiter::new(per_minute), failures: RateLimiter::new(per_minute) })
     }
 }
 
@@ -81,68 +81,79 @@ fn check_password(password: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Argon2id with the crate's defaults (19 MiB, 2 passes: OWASP's minimum), on a
-/// blocking thread so that the game tasks keep running.
-async fn hash_password(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || {
-        let salt = SaltString::generate(&mut OsRng);
-        Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string())
-    })
-    .await
-    .map_err(|_| ApiError::Internal)?
-    .map_err(|e| {
-        tracing::error!(error = %e, "password hashing failed");
-        ApiError::Internal
-    })
-}
-
-async fn password_matches(password: String, stored: String) -> Result<bool, ApiError> {
-    tokio::task::spawn_blocking(move || {
-        let Ok(hash) = PasswordHash::new(&stored) else { return false };
-        Argon2::default().verify_password(password.as_bytes(), &hash).is_ok()
-    })
-    .await
-    .map_err(|_| ApiError::Internal)
-}
-
-/// Refuses a request that a page of another site sent: its `Origin`, when there is
-/// one, must name this server's host.
-fn same_origin(headers: &HeaderMap) -> Result<(), ApiError> {
-    let Some(origin) = headers.get(header::ORIGIN) else { return Ok(()) };
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
-    let origin = origin.to_str().unwrap_or("");
-    let origin_host = origin.split_once("://").map_or("", |(_, rest)| rest);
-    if origin_host.is_empty() || !origin_host.eq_ignore_ascii_case(host) {
-        return Err(ApiError::Forbidden("requests from another site may not use your account".into()));
+impl From<HashError> for ApiError {
+    fn from(e: HashError) -> Self {
+        match e {
+            HashError::Busy => ApiError::Unavailable(e.to_string()),
+            HashError::Failed => {
+                tracing::error!("password hashing failed");
+                ApiError::Internal
+            }
+        }
     }
-    Ok(())
 }
 
-fn cookie_header(token: &str, max_age_s: i64) -> HeaderValue {
-    let v = format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}");
+/// Whether the browser reached the site over TLS: the `secure_cookies` setting, an
+/// https `public_origin`, or (behind a proxy, with `forwarded_for`) the proxy's
+/// `X-Forwarded-Proto: https`. Cookies are then marked `Secure`.
+pub fn over_tls(headers: &HeaderMap, limits: &crate::Limits) -> bool {
+    let proxied = limits.forwarded_for()
+        && headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"));
+    limits.secure_cookies() || limits.public_origin().starts_with("https://") || proxied
+}
+
+/// A `Set-Cookie` value: HTTP-only, `SameSite=Lax`, `Secure` when `secure`.
+pub fn cookie_value(name: &str, value: &str, max_age_s: i64, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    let v = format!("{name}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}{secure}");
     HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
-/// The log-in token a request's cookies carry.
-pub fn session_token(headers: &HeaderMap) -> Option<String> {
+fn cookie_header(st: &AppState, headers: &HeaderMap, token: &str, max_age_s: i64) -> HeaderValue {
+    cookie_value(COOKIE, token, max_age_s, over_tls(headers, &st.ctx.limits))
+}
+
+/// The value of the cookie `name` that the server gave (32 hex digits), if the
+/// request carries it.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
+        .find(|(k, _)| *k == name)
         .map(|(_, v)| v.to_string())
         .filter(|t| t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
-async fn start_session(st: &AppState, account: &AccountRow, status: StatusCode) -> Result<Response, ApiError> {
+/// The log-in token a request's cookies carry.
+pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, COOKIE)
+}
+
+/// Whether a request carries a cookie that says who its sender is (the log-in
+/// cookie, or the visitor cookie of a puzzle solver).
+pub fn carries_identity(headers: &HeaderMap) -> bool {
+    session_token(headers).is_some() || cookie(headers, crate::puzzles::VISITOR).is_some()
+}
+
+async fn start_session(
+    st: &AppState,
+    headers: &HeaderMap,
+    account: &AccountRow,
+    status: StatusCode,
+) -> Result<Response, ApiError> {
     let token = secret::token();
     let now = now_ms();
     let expires = now + SESSION_DAYS * 24 * 3600 * 1000;
     st.store().add_session(&secret::hash(&token), &account.id, now, expires).await?;
     let body = Json(json!({ "name": account.name }));
-    Ok((status, [(header::SET_COOKIE, cookie_header(&token, SESSION_DAYS * 24 * 3600))], body).into_response())
+    let cookie = cookie_header(st, headers, &token, SESSION_DAYS * 24 * 3600);
+    Ok((status, [(header::SET_COOKIE, cookie)], body).into_response())
 }
 
 fn too_many() -> ApiError {
@@ -157,11 +168,10 @@ pub async fn sign_up(
     headers: HeaderMap,
     body: String,
 ) -> Result<Response, ApiError> {
-    same_origin(&headers)?;
     let c: Credentials = parse(&body)?;
     check_name(&c.name).map_err(ApiError::BadRequest)?;
     check_password(&c.password).map_err(ApiError::BadRequest)?;
-    register(&st, ip, c.name, Some(c.password)).await
+    register(&st, ip, &headers, c.name, Some(c.password)).await
 }
 
 /// Opens an account (a guest without a password) once the address may, and logs it in:
@@ -170,6 +180,7 @@ pub async fn sign_up(
 async fn register(
     st: &AppState,
     ip: std::net::IpAddr,
+    headers: &HeaderMap,
     name: String,
     password: Option<String>,
 ) -> Result<Response, ApiError> {
@@ -177,7 +188,7 @@ async fn register(
         return Err(too_many());
     }
     let password_hash = match password {
-        Some(p) => hash_password(p).await?,
+        Some(p) => st.hasher.hash(p).await?,
         None => String::new(),
     };
     let account = AccountRow { id: secret::token(), name, password_hash, created_ms: now_ms() };
@@ -185,32 +196,31 @@ async fn register(
         return Err(ApiError::Conflict(format!("the name '{}' is taken", account.name)));
     }
     tracing::info!(name = %account.name, guest = account.is_guest(), "account created");
-    start_session(st, &account, StatusCode::CREATED).await
+    start_session(st, headers, &account, StatusCode::CREATED).await
 }
 
 /// `POST /api/session {"name", "password"}`: logs in (the session cookie); 401 for a
-/// wrong name or password, without saying which.
+/// wrong name or password, without saying which, and after the same work either way.
+/// Failures are counted per name and address: past the limit that address gets 429
+/// for that name, while the name's owner logs in from anywhere else.
 pub async fn log_in(
     State(st): State<AppState>,
     PeerIp(ip): PeerIp,
     headers: HeaderMap,
     body: String,
 ) -> Result<Response, ApiError> {
-    same_origin(&headers)?;
     let c: Credentials = parse(&body)?;
-    let key = crate::store::name_key(&c.name);
-    if !st.logins.by_name.would_allow(&key) || !st.logins.by_address.allow(ip) {
+    let key = (crate::store::name_key(&c.name), ip);
+    if !st.logins.failures.would_allow(&key) || !st.logins.by_address.allow(ip) {
         return Err(too_many());
     }
     let account = st.store().account_named(&c.name).await?;
-    let ok = match &account {
-        Some(a) => password_matches(c.password, a.password_hash.clone()).await?,
-        None => false,
-    };
+    let stored = account.as_ref().map(|a| a.password_hash.clone());
+    let ok = st.hasher.verify(c.password, stored).await?;
     match account.filter(|_| ok) {
-        Some(a) => start_session(&st, &a, StatusCode::OK).await,
+        Some(a) => start_session(&st, &headers, &a, StatusCode::OK).await,
         None => {
-            st.logins.by_name.allow(key);
+            st.logins.failures.allow(key);
             Err(ApiError::Unauthorized("wrong name or password".into()))
         }
     }
@@ -231,10 +241,9 @@ pub async fn guest(
     headers: HeaderMap,
     body: String,
 ) -> Result<Response, ApiError> {
-    same_origin(&headers)?;
     let g: GuestRequest = parse(&body)?;
     check_name(&g.name).map_err(ApiError::BadRequest)?;
-    register(&st, ip, g.name, None).await
+    register(&st, ip, &headers, g.name, None).await
 }
 
 #[derive(Deserialize)]
@@ -246,20 +255,14 @@ struct PasswordRequest {
 /// `POST /api/accounts/password {"password"}` with a guest's cookie: the guest claims
 /// its account (its name and games) by setting a password; 409 for an account that
 /// has one.
-pub async fn claim(
-    State(st): State<AppState>,
-    headers: HeaderMap,
-    Me(me): Me,
-    body: String,
-) -> Result<Response, ApiError> {
-    same_origin(&headers)?;
+pub async fn claim(State(st): State<AppState>, Me(me): Me, body: String) -> Result<Response, ApiError> {
     let Some(me) = me else { return Err(ApiError::Unauthorized("log in first".into())) };
     let p: PasswordRequest = parse(&body)?;
     check_password(&p.password).map_err(ApiError::BadRequest)?;
     if !me.is_guest() {
         return Err(ApiError::Conflict("this account has a password already".into()));
     }
-    let hash = hash_password(p.password).await?;
+    let hash = st.hasher.hash(p.password).await?;
     if !st.store().set_password(&me.id, &hash).await? {
         return Err(ApiError::Conflict("this account has a password already".into()));
     }
@@ -269,11 +272,11 @@ pub async fn claim(
 
 /// `DELETE /api/session`: logs out (the session ends on the server too).
 pub async fn log_out(State(st): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    same_origin(&headers)?;
     if let Some(token) = session_token(&headers) {
         st.store().drop_session(&secret::hash(&token), now_ms()).await?;
     }
-    Ok(([(header::SET_COOKIE, cookie_header("", 0))], Json(json!({ "ok": true }))).into_response())
+    let cookie = cookie_header(&st, &headers, "", 0);
+    Ok(([(header::SET_COOKIE, cookie)], Json(json!({ "ok": true }))).into_response())
 }
 
 /// `GET /api/session`: who is logged in (`{"name": null}` for nobody), and whether
@@ -462,7 +465,6 @@ struct TokenRequest {
 /// for programs to act for the account → `201 {"token", "scopes"}` (shown once; the
 /// server keeps only its hash).
 pub async fn new_token(State(st): State<AppState>, headers: HeaderMap, body: String) -> Result<Response, ApiError> {
-    same_origin(&headers)?;
     let Some(account) = cookie_account(&headers, &st).await? else {
         return Err(ApiError::Unauthorized("log in to make an API token".into()));
     };
@@ -501,18 +503,5 @@ mod tests {
         assert_eq!(session_token(&h), Some(t));
         h.insert(header::COOKIE, HeaderValue::from_static("dama_session=../../etc"));
         assert_eq!(session_token(&h), None);
-    }
-
-    #[test]
-    fn another_sites_origin_is_refused() {
-        let mut h = HeaderMap::new();
-        h.insert(header::HOST, HeaderValue::from_static("dama.example:8080"));
-        assert!(same_origin(&h).is_ok(), "no Origin: not a browser's cross-site request");
-        h.insert(header::ORIGIN, HeaderValue::from_static("http://dama.example:8080"));
-        assert!(same_origin(&h).is_ok());
-        h.insert(header::ORIGIN, HeaderValue::from_static("https://evil.example"));
-        assert!(same_origin(&h).is_err());
-        h.insert(header::ORIGIN, HeaderValue::from_static("null"));
-        assert!(same_origin(&h).is_err());
     }
 }

@@ -35,8 +35,12 @@ pub struct AppState {
     new_games: Arc<RateLimiter>,
     /// Requests to /api per address.
     requests: Arc<RateLimiter>,
+    /// Puzzle attempts that move puzzles' ratings, per address.
+    pub(crate) puzzle_attempts: Arc<RateLimiter>,
     /// Sign-ups and log-ins.
     pub(crate) logins: Arc<crate::accounts::LoginLimits>,
+    /// The password hasher, bounded for the whole server.
+    pub hasher: Arc<crate::passwords::Hasher>,
     /// The analysis board's searchers, apart from the games' (game reports too).
     pub(crate) analysis: Arc<EnginePool>,
     /// Game reports under way.
@@ -51,7 +55,12 @@ impl AppState {
         AppState {
             new_games: Arc::new(RateLimiter::new(limits.games_per_minute())),
             requests: Arc::new(RateLimiter::new(limits.requests_per_minute())),
+            puzzle_attempts: Arc::new(RateLimiter::new(limits.puzzle_attempts_per_minute())),
             logins: crate::accounts::LoginLimits::new(limits.logins_per_minute()),
+            hasher: crate::passwords::Hasher::new(
+                limits.password_hashes(),
+                std::time::Duration::from_millis(limits.password_wait_ms()),
+            ),
             ctx: Ctx::new(store, pool, limits),
             replay: Arc::new(ReplayGate::for_machine()),
             analysis,
@@ -167,8 +176,10 @@ pub fn router(state: AppState) -> Router {
         .route("/readyz", get(readyz))
         .fallback(no_route)
         .layer(DefaultBodyLimit::max(limits.body()))
+        .layer(middleware::from_fn_with_state(state.clone(), crate::csrf::guard))
         .layer(middleware::from_fn_with_state(state.clone(), limit_requests))
         .layer(middleware::from_fn(json_errors))
+        .layer(middleware::from_fn(web::security_headers))
         .layer(middleware::from_fn(trace_requests))
         .with_state(state)
 }
@@ -264,9 +275,21 @@ async fn hint(State(st): State<AppState>, Path(id): Path<String>, headers: Heade
     Ok(Json(on_game!(st, id, |h| h.hint(&pool, token_of(&headers)))?).into_response())
 }
 
-/// A JSON request body, or 400 saying what is wrong with it.
+/// A JSON request body, or 400 saying what is wrong with it and in which field.
 pub(crate) fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
-    serde_json::from_str(body).map_err(bad_body)
+    let mut de = serde_json::Deserializer::from_str(body);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        if path == "." || path.is_empty() {
+            bad_body(inner)
+        } else {
+            ApiError::BadRequest(format!("bad request body: {path}: {inner}"))
+        }
+    })?;
+    // Nothing but white space may follow the value.
+    de.end().map_err(bad_body)?;
+    Ok(value)
 }
 
 /// The answer to a request body that does not read.

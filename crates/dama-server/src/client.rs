@@ -45,11 +45,33 @@ pub async fn request(
     headers: &[(&str, &str)],
     body: Option<&str>,
 ) -> std::io::Result<Reply> {
-    let mut s = TcpStream::connect(addr).await?;
+    request_from(addr, None, method, path, headers, body).await
+}
+
+/// [`request`] from the local address `from` (on loopback, any 127.x.y.z: a client
+/// of its own address), with a JSON content type unless `headers` name another.
+pub async fn request_from(
+    addr: SocketAddr,
+    from: Option<std::net::IpAddr>,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> std::io::Result<Reply> {
+    let mut s = match from {
+        Some(ip) => {
+            let socket = if ip.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+            socket.bind(SocketAddr::new(ip, 0))?;
+            socket.connect(addr).await?
+        }
+        None => TcpStream::connect(addr).await?,
+    };
     let body = body.unwrap_or("");
     let extra: String = headers.iter().map(|(k, v)| format!("{k}: {v}\r\n")).collect();
+    let typed = headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("content-type"));
+    let json = if typed { "" } else { "Content-Type: application/json\r\n" };
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: dama\r\nConnection: close\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: dama\r\nConnection: close\r\n{extra}{json}Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await?;

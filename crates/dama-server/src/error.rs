@@ -123,10 +123,18 @@ impl From<crate::pool::PoolError> for ApiError {
     }
 }
 
+/// Seconds a client is asked to wait before it tries again after a 503.
+pub const RETRY_AFTER_S: u32 = 2;
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         metrics::counter!("dama_errors_total", "kind" => self.kind()).increment(1);
-        (self.status(), Json(serde_json::json!({ "error": self.to_string() }))).into_response()
+        let body = Json(serde_json::json!({ "error": self.to_string() }));
+        if matches!(self, ApiError::Unavailable(_) | ApiError::Gone) {
+            let retry = [(axum::http::header::RETRY_AFTER, RETRY_AFTER_S.to_string())];
+            return (self.status(), retry, body).into_response();
+        }
+        (self.status(), body).into_response()
     }
 }
 

@@ -26,13 +26,13 @@ macro_rules! limits {
             $(
                 $(#[doc = $doc])*
                 pub fn $name(&self) -> $ty {
-                    self.$name.unwrap_or_else(|| $default)
+                    self.$name.clone().unwrap_or_else(|| $default)
                 }
             )*
 
             /// These limits, with the unset ones taken from `other`.
             pub fn or(&self, other: &Limits) -> Limits {
-                Limits { $( $name: self.$name.or(other.$name), )* }
+                Limits { $( $name: self.$name.clone().or(other.$name.clone()), )* }
             }
 
             /// Every limit with its value (the defaults filled in).
@@ -63,11 +63,38 @@ limits! {
     /// HTTP requests to /api from one address per minute; 0 for no limit [default: 1200].
     requests_per_minute: u32 = 1200, "DAMA_REQUESTS_PER_MINUTE";
     /// Sign-ups and log-ins from one address per minute, and failed log-ins to one
-    /// account per minute; 0 for no limit [default: 10].
+    /// account from one address per minute (other addresses, its owner's among them,
+    /// are not held back); 0 for no limit [default: 10].
     logins_per_minute: u32 = 10, "DAMA_LOGINS_PER_MINUTE";
+    /// Password hashes (Argon2id, 19 MiB and ~30 ms of a core each) running at once,
+    /// for sign-ups, log-ins and new passwords [default: twice the cores].
+    password_hashes: usize = 2 * cores(), "DAMA_PASSWORD_HASHES";
+    /// How long a sign-up or log-in waits for a hashing slot before it is refused with
+    /// 503 and Retry-After, in ms [default: 2000].
+    password_wait_ms: u64 = 2000, "DAMA_PASSWORD_WAIT_MS";
     /// Take the client's address from the last X-Forwarded-For entry (only behind a
-    /// reverse proxy you run, which sets it) [default: false].
+    /// reverse proxy you run, which sets it), and know a TLS connection by its
+    /// X-Forwarded-Proto [default: false].
     forwarded_for: bool = false, "DAMA_FORWARDED_FOR";
+    /// The site's address as browsers see it (`https://dama.example`): requests that
+    /// act for a logged-in player must come from a page of this origin. Unset: the
+    /// origin must name the request's Host (and X-Forwarded-Host with
+    /// `forwarded_for`) [default: unset].
+    public_origin: String = String::new(), "DAMA_PUBLIC_ORIGIN";
+    /// Mark the log-in cookie `Secure` (sent over TLS only). Also set for a request that
+    /// came over TLS through the proxy (X-Forwarded-Proto: https, with
+    /// `forwarded_for`), and when `public_origin` is https [default: false].
+    secure_cookies: bool = false, "DAMA_SECURE_COOKIES";
+    /// DamExchange connections from one address at once [default: 4].
+    dxp_per_address: u32 = 4, "DAMA_DXP_PER_ADDRESS";
+    /// Analysis-board websockets from one address, and from one account, at once (each
+    /// runs at most one search) [default: 2].
+    analysis_per_client: u32 = 2, "DAMA_ANALYSIS_PER_CLIENT";
+    /// Game reports one address may have queued or running at once [default: 2].
+    reports_per_address: u32 = 2, "DAMA_REPORTS_PER_ADDRESS";
+    /// Puzzle attempts from one address a minute that move puzzles' ratings (more are
+    /// answered but leave the puzzle's rating alone) [default: 30].
+    puzzle_attempts_per_minute: u32 = 30, "DAMA_PUZZLE_ATTEMPTS_PER_MINUTE";
     /// Searchers in the engine pool (engine moves, hints, the arbiter) [default: the
     /// number of cores].
     engine_threads: usize = cores(), "DAMA_ENGINE_THREADS";

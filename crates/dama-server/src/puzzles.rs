@@ -3,16 +3,23 @@
 //! the background, once per database, game by game) and in the games of the site (the
 //! positions after the mistakes and blunders a game report finds).
 //!
-//! `GET /api/puzzles/next?variant=V&rating=R` offers a puzzle near the solver's rating
-//! with its winning line (the page checks the moves), and `POST
-//! /api/puzzles/{id}/attempt` counts an attempt: the puzzle's rating and the solver's
-//! move as two Elo players' would (K 16 for the puzzle, 32 for the solver, whose rating
-//! the page keeps per variant).
+//! `GET /api/puzzles/next?variant=V` offers a puzzle near the solver's rating with its
+//! winning line (the page checks the moves), and `POST /api/puzzles/{id}/attempt`
+//! counts an attempt: the puzzle's rating and the solver's move as two Elo players'
+//! would (K 16 for the puzzle, 32 for the solver).
+//!
+//! The server keeps every solver's rating per variant: an account's, or a visitor's,
+//! known by a random visitor cookie that `next` gives. Only a solver's first attempt
+//! at a puzzle counts, a rating a client sends is ignored, ratings stay within
+//! [`BOUNDS`], and one address moves puzzles' ratings at most
+//! `puzzle_attempts_per_minute` times a minute.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use dama_core::pdn::PdnReader;
 use dama_core::record::replay;
@@ -22,13 +29,18 @@ use rand::seq::SliceRandom;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::api::AppState;
+use crate::accounts::Me;
+use crate::api::{parse, AppState, PeerIp};
 use crate::error::ApiError;
 use crate::pool::EnginePool;
 use crate::store::{PuzzleRow, Store};
 
-/// A new puzzle's rating.
+/// A new puzzle's rating, and a new solver's.
 pub const START_RATING: i64 = 1500;
+/// The lowest and highest rating of a puzzle or a solver.
+pub const BOUNDS: (i64, i64) = (100, 3500);
+/// The visitor cookie's name: who an anonymous solver is.
+pub const VISITOR: &str = "dama_visitor";
 
 /// A stable 64-bit hash (FNV-1a) of a puzzle's variant and position: its id.
 fn id_of(variant: Variant, fen: &str) -> String {
@@ -125,8 +137,9 @@ pub async fn scan_bundled(pool: Arc<EnginePool>, store: Store, nodes: u64) {
 #[serde(deny_unknown_fields)]
 pub struct NextQuery {
     variant: String,
-    /// The solver's rating (1500 when left out).
+    /// Read for older pages, and ignored: the server keeps the solver's rating.
     #[serde(default)]
+    #[allow(dead_code)]
     rating: Option<i64>,
     /// The puzzle just played, not to be offered again at once.
     #[serde(default)]
@@ -140,15 +153,49 @@ fn puzzle_json(p: &PuzzleRow) -> Value {
     })
 }
 
-/// `GET /api/puzzles/next?variant=V&rating=R&after=ID`: one of the puzzles nearest the
-/// rating, at random; `{"puzzle": null}` when the variant has none yet.
-pub async fn next(State(st): State<AppState>, Query(q): Query<NextQuery>) -> Result<Json<Value>, ApiError> {
+/// Who solves: an account (`account:ID`) or a visitor (`visitor:HASH` of the visitor
+/// cookie); `None` for a client that has neither.
+fn solver_of(me: &Option<crate::store::AccountRow>, headers: &HeaderMap) -> Option<String> {
+    if let Some(a) = me {
+        return Some(format!("account:{}", a.id));
+    }
+    crate::accounts::cookie(headers, VISITOR).map(|t| format!("visitor:{}", crate::secret::hash(&t)))
+}
+
+/// `GET /api/puzzles/next?variant=V&after=ID`: one of the puzzles nearest the solver's
+/// rating, at random, and that rating: `{"puzzle": ..., "rating": R}` (`"puzzle":
+/// null` when the variant has none yet). A client with neither an account nor a
+/// visitor cookie gets a visitor cookie.
+pub async fn next(
+    State(st): State<AppState>,
+    Me(me): Me,
+    headers: HeaderMap,
+    Query(q): Query<NextQuery>,
+) -> Result<Response, ApiError> {
     let variant = crate::analysis::variant_named(&q.variant)?;
-    let rating = q.rating.unwrap_or(START_RATING).clamp(0, 4000);
+    let mut new_visitor = None;
+    let solver = match solver_of(&me, &headers) {
+        Some(s) => s,
+        None => {
+            let t = crate::secret::token();
+            let s = format!("visitor:{}", crate::secret::hash(&t));
+            new_visitor = Some(t);
+            s
+        }
+    };
+    let rating = st.ctx.store.solver_rating(&solver, variant.key()).await?.unwrap_or(START_RATING);
     let near = st.ctx.store.puzzles_near(variant.key(), rating, 12).await?;
     let choice: Vec<&PuzzleRow> = near.iter().filter(|p| Some(&p.id) != q.after.as_ref()).collect();
     let pick = choice.choose(&mut rand::thread_rng()).copied().or(near.first());
-    Ok(Json(json!({ "puzzle": pick.map(puzzle_json) })))
+    let body = Json(json!({ "puzzle": pick.map(puzzle_json), "rating": rating }));
+    Ok(match new_visitor {
+        Some(t) => {
+            let secure = crate::accounts::over_tls(&headers, &st.ctx.limits);
+            let cookie = crate::accounts::cookie_value(VISITOR, &t, 365 * 24 * 3600, secure);
+            ([(header::SET_COOKIE, cookie)], body).into_response()
+        }
+        None => body.into_response(),
+    })
 }
 
 /// What `POST /api/puzzles/{id}/attempt` reads.
@@ -156,9 +203,10 @@ pub async fn next(State(st): State<AppState>, Query(q): Query<NextQuery>) -> Res
 #[serde(deny_unknown_fields)]
 pub struct Attempt {
     solved: bool,
-    /// The solver's rating before.
+    /// Read for older pages, and ignored: the server keeps the solver's rating.
     #[serde(default)]
-    rating: Option<i64>,
+    #[allow(dead_code)]
+    rating: Option<serde_json::Value>,
 }
 
 /// The Elo changes of an attempt: (solver's, puzzle's).
@@ -168,18 +216,37 @@ pub fn rating_changes(solver: i64, puzzle: i64, solved: bool) -> (i64, i64) {
     ((32.0 * (score - expected)).round() as i64, (-16.0 * (score - expected)).round() as i64)
 }
 
-/// `POST /api/puzzles/{id}/attempt`: counts an attempt; answers the solver's new
-/// rating and the puzzle's.
+/// `POST /api/puzzles/{id}/attempt {"solved"}`: counts the solver's first attempt at
+/// the puzzle → `{"rating", "change", "puzzle_rating", "counted"}` (a later attempt
+/// at the same puzzle answers `"counted": false` and changes nothing). 403 for a
+/// client with neither an account nor a visitor cookie.
 pub async fn attempt(
     State(st): State<AppState>,
+    PeerIp(ip): PeerIp,
+    Me(me): Me,
+    headers: HeaderMap,
     Path(id): Path<String>,
-    Json(a): Json<Attempt>,
+    body: String,
 ) -> Result<Json<Value>, ApiError> {
+    let a: Attempt = parse(&body)?;
+    let Some(solver) = solver_of(&me, &headers) else {
+        return Err(ApiError::Forbidden("an attempt counts for a solver: open the puzzle on this site first".into()));
+    };
     let p = st.ctx.store.puzzle(&id).await?.ok_or_else(|| ApiError::NotFound(id.chars().take(40).collect()))?;
-    let solver = a.rating.unwrap_or(START_RATING).clamp(0, 4000);
-    let (mine, its) = rating_changes(solver, p.rating, a.solved);
-    st.ctx.store.puzzle_attempt(&id, a.solved, its).await?;
-    Ok(Json(json!({ "rating": solver + mine, "change": mine, "puzzle_rating": p.rating + its })))
+    let moves_puzzle = || st.puzzle_attempts.allow(ip);
+    let done = st
+        .ctx
+        .store
+        .puzzle_attempt(&solver, &p, a.solved, moves_puzzle, crate::game::now_ms(), START_RATING, BOUNDS, |me, it| {
+            rating_changes(me, it, a.solved)
+        })
+        .await?;
+    Ok(Json(json!({
+        "rating": done.rating,
+        "change": done.change,
+        "puzzle_rating": done.puzzle_rating,
+        "counted": done.counted,
+    })))
 }
 
 #[cfg(test)]

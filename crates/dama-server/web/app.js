@@ -10,7 +10,9 @@ let current = null; // the screen shown: { render(), destroy() }
 /** Calls the API; throws an Error whose message is the server's words. */
 export async function api(method, path, body, token) {
   const headers = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // Every write is declared JSON, body or not: the server refuses other writes that
+  // carry the log-in cookie (a page of another origin could send them).
+  if (body !== undefined || (method !== 'GET' && method !== 'HEAD')) headers['content-type'] = 'application/json';
   if (token) headers['x-dama-token'] = token;
   let res;
   try {

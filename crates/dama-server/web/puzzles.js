@@ -1,7 +1,7 @@
 // Puzzles: a position from a real game where exactly one move wins material or the
 // game. The solver plays the winning line's moves; the page answers with the replies;
-// a wrong move ends the attempt and shows the line. The solver's rating per variant
-// is kept in this browser.
+// a wrong move ends the attempt and shows the line. The server keeps the solver's
+// rating per variant (the account's, or this browser's visitor cookie's).
 import { t } from './i18n.js';
 import { api, el, variants, variantName } from './app.js';
 import { Board } from './board.js';
@@ -19,17 +19,19 @@ export function puzzlesPage(main, params) {
   let error = '';
   let timer = null;
 
-  const ratingKey = () => `dama.puzzle.rating.${variant}`;
-  const myRating = () => Number(localStorage.getItem(ratingKey())) || 1500;
+  let rating = 1500; // the solver's, as the server last said
+  const myRating = () => rating;
   const position = (fen) => api('POST', '/api/analysis/position', { variant, fen });
 
   async function load() {
     clearTimeout(timer);
     error = '';
     try {
-      const q = new URLSearchParams({ variant, rating: String(myRating()) });
+      const q = new URLSearchParams({ variant });
       if (puzzle) q.set('after', puzzle.id);
-      puzzle = (await api('GET', `/api/puzzles/next?${q}`)).puzzle;
+      const r = await api('GET', `/api/puzzles/next?${q}`);
+      puzzle = r.puzzle;
+      if (typeof r.rating === 'number') rating = r.rating;
       step = 0;
       last = null;
       state = 'play';
@@ -43,8 +45,8 @@ export function puzzlesPage(main, params) {
 
   async function attempt(solved) {
     try {
-      const r = await api('POST', `/api/puzzles/${puzzle.id}/attempt`, { solved, rating: myRating() });
-      localStorage.setItem(ratingKey(), String(r.rating));
+      const r = await api('POST', `/api/puzzles/${puzzle.id}/attempt`, { solved });
+      rating = r.rating;
       change = r.change;
     } catch (e) {
       error = e.message;

@@ -25,6 +25,19 @@ pub struct PuzzleRow {
     pub solved: i64,
 }
 
+/// What an attempt did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attempted {
+    /// Whether it counted (the solver's first attempt at the puzzle).
+    pub counted: bool,
+    /// The solver's rating after it.
+    pub rating: i64,
+    /// How much the solver's rating moved.
+    pub change: i64,
+    /// The puzzle's rating after it.
+    pub puzzle_rating: i64,
+}
+
 fn puzzle(r: &sqlx::any::AnyRow) -> Result<PuzzleRow, sqlx::Error> {
     Ok(PuzzleRow {
         id: r.try_get("id")?,
@@ -75,16 +88,86 @@ impl Store {
         Ok(r.as_ref().map(puzzle).transpose()?)
     }
 
-    /// Counts an attempt and moves the puzzle's rating by `change`.
-    pub async fn puzzle_attempt(&self, id: &str, solved: bool, change: i64) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE puzzles SET attempts = attempts + 1, solved = solved + $2, rating = rating + $3 WHERE id = $1",
+    /// A solver's puzzle rating in a variant, if they have one.
+    pub async fn solver_rating(&self, solver: &str, variant: &str) -> Result<Option<i64>, StoreError> {
+        let r = sqlx::query("SELECT rating FROM puzzle_solvers WHERE solver = $1 AND variant = $2")
+            .bind(solver)
+            .bind(variant)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(r.as_ref().map(|r| int(r, "rating")).transpose()?)
+    }
+
+    /// Counts `solver`'s attempt at puzzle `p`, in one transaction: only their first
+    /// attempt at a puzzle counts, and it moves the puzzle's rating only when
+    /// `moves_puzzle()` (asked for counted attempts only) says so; the solver's moves
+    /// either way. `changes(solver, puzzle)` gives
+    /// the two ratings' changes; both ratings stay within `bounds`.
+    pub async fn puzzle_attempt(
+        &self,
+        solver: &str,
+        p: &PuzzleRow,
+        solved: bool,
+        moves_puzzle: impl FnOnce() -> bool,
+        at_ms: i64,
+        start: i64,
+        bounds: (i64, i64),
+        changes: impl Fn(i64, i64) -> (i64, i64),
+    ) -> Result<Attempted, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let first = sqlx::query(
+            "INSERT INTO puzzle_attempts (solver, puzzle_id, solved, at_ms) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (solver, puzzle_id) DO NOTHING",
         )
-        .bind(id)
+        .bind(solver)
+        .bind(&p.id)
         .bind(i64::from(solved))
-        .bind(change)
-        .execute(&self.pool)
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        let row = sqlx::query("SELECT rating, attempts FROM puzzle_solvers WHERE solver = $1 AND variant = $2")
+            .bind(solver)
+            .bind(&p.variant)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let (before, attempts) = match &row {
+            Some(r) => (int(r, "rating")?, int(r, "attempts")?),
+            None => (start, 0),
+        };
+        let puzzle = sqlx::query("SELECT rating FROM puzzles WHERE id = $1").bind(&p.id).fetch_one(&mut *tx).await?;
+        let puzzle_before = int(&puzzle, "rating")?;
+        if !first {
+            return Ok(Attempted { counted: false, rating: before, change: 0, puzzle_rating: puzzle_before });
+        }
+        let (mine, its) = changes(before, puzzle_before);
+        let after = (before + mine).clamp(bounds.0, bounds.1);
+        sqlx::query(
+            "INSERT INTO puzzle_solvers (solver, variant, rating, attempts) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (solver, variant) DO UPDATE SET rating = $3, attempts = $4",
+        )
+        .bind(solver)
+        .bind(&p.variant)
+        .bind(after)
+        .bind(attempts + 1)
+        .execute(&mut *tx)
         .await?;
+        let its = if moves_puzzle() { its } else { 0 };
+        let puzzle_after = (puzzle_before + its).clamp(bounds.0, bounds.1);
+        sqlx::query("UPDATE puzzles SET attempts = attempts + 1, solved = solved + $2, rating = $3 WHERE id = $1")
+            .bind(&p.id)
+            .bind(i64::from(solved))
+            .bind(puzzle_after)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Attempted { counted: true, rating: after, change: after - before, puzzle_rating: puzzle_after })
+    }
+
+    /// Sets a puzzle's rating (an operator's correction).
+    pub async fn set_puzzle_rating(&self, id: &str, rating: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE puzzles SET rating = $2 WHERE id = $1").bind(id).bind(rating).execute(&self.pool).await?;
         Ok(())
     }
 

@@ -46,28 +46,39 @@ async fn book_shots_become_puzzles_offered_and_rated() {
     }
     assert_eq!(shots.len(), 3, "three book shots found as puzzles");
 
-    // Offered near the rating, with the book's shot as the first move of the line.
-    let (st, v) = http(srv.addr, "GET", "/api/puzzles/next?variant=english&rating=1500", None, None).await;
-    assert_eq!(st, 200, "{v}");
+    // Offered near the rating, with the book's shot as the first move of the line; a
+    // visitor gets a cookie that makes it a solver.
+    let r =
+        dama_server::client::request(srv.addr, "GET", "/api/puzzles/next?variant=english", &[], None).await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.body.clone();
+    let set = r.header("set-cookie").expect("a visitor cookie");
+    let visitor = set.split(';').next().unwrap().to_string();
+    assert!(visitor.starts_with("dama_visitor="), "{set}");
     let puzzle = &v["puzzle"];
     let shot = shots.iter().find(|(fen, _)| *fen == puzzle["fen"]).expect("one of the three");
     assert_eq!(puzzle["line"][0], shot.1.as_str(), "{puzzle}");
     assert_eq!(puzzle["line"].as_array().unwrap().len() % 2, 1, "{puzzle}");
-    assert_eq!(puzzle["rating"], 1500);
+    assert_eq!((&puzzle["rating"], &v["rating"]), (&json!(1500), &json!(1500)));
     // Solving it at 1500 moves the solver up 16 and the puzzle down 8.
     let id = puzzle["id"].as_str().unwrap();
     let path = format!("/api/puzzles/{id}/attempt");
-    let (st, a) = http(srv.addr, "POST", &path, None, Some(&json!({"solved": true, "rating": 1500}).to_string())).await;
-    assert_eq!(st, 200, "{a}");
-    assert_eq!((a["rating"].as_i64(), a["puzzle_rating"].as_i64()), (Some(1516), Some(1492)));
+    let h = [("Cookie", visitor.as_str())];
+    let body = json!({"solved": true}).to_string();
+    let a = dama_server::client::request(srv.addr, "POST", &path, &h, Some(&body)).await.unwrap().body;
+    assert_eq!((a["rating"].as_i64(), a["puzzle_rating"].as_i64()), (Some(1516), Some(1492)), "{a}");
     // The next one offered is another.
-    let q = format!("/api/puzzles/next?variant=english&rating=1516&after={id}");
-    assert_ne!(http(srv.addr, "GET", &q, None, None).await.1["puzzle"]["id"], id);
+    let q = format!("/api/puzzles/next?variant=english&after={id}");
+    let next = dama_server::client::request(srv.addr, "GET", &q, &h, None).await.unwrap().body;
+    assert_ne!(next["puzzle"]["id"], id);
+    assert_eq!(next["rating"], 1516);
     // Unknown puzzles and bad bodies say so.
-    let (st, _) = http(srv.addr, "POST", "/api/puzzles/0000/attempt", None, Some(r#"{"solved": true}"#)).await;
-    assert_eq!(st, 404);
-    let (st, e) = http(srv.addr, "POST", &path, None, Some(r#"{"solved": "yes"}"#)).await;
-    assert_eq!(st, 422);
+    let r =
+        dama_server::client::request(srv.addr, "POST", "/api/puzzles/0000/attempt", &h, Some(r#"{"solved": true}"#));
+    assert_eq!(r.await.unwrap().status, 404);
+    let r = dama_server::client::request(srv.addr, "POST", &path, &h, Some(r#"{"solved": "yes"}"#)).await.unwrap();
+    let (st, e) = (r.status, r.body);
+    assert_eq!(st, 400);
     assert!(e["error"].as_str().unwrap().contains("solved"), "{e}");
 }
 
