@@ -31,8 +31,6 @@ pub struct AppState {
     /// The store, the games in memory, the engine pool and the limits.
     pub ctx: Ctx,
     replay: Arc<ReplayGate>,
-    /// New games per address.
-    new_games: Arc<RateLimiter>,
     /// Requests to /api per address.
     requests: Arc<RateLimiter>,
     /// Puzzle attempts that move puzzles' ratings, per address.
@@ -45,6 +43,8 @@ pub struct AppState {
     pub(crate) analysis: Arc<EnginePool>,
     /// Game reports under way.
     pub(crate) reports: Arc<crate::report::Reports>,
+    /// Analysis sockets open, by address and by account.
+    pub(crate) analysis_sockets: Arc<crate::limits::Holds<String>>,
 }
 
 impl AppState {
@@ -53,7 +53,6 @@ impl AppState {
         let pool = EnginePool::new(limits.engine_threads(), limits.engine_queue());
         let analysis = EnginePool::new(limits.analysis_threads(), limits.analysis_queue());
         AppState {
-            new_games: Arc::new(RateLimiter::new(limits.games_per_minute())),
             requests: Arc::new(RateLimiter::new(limits.requests_per_minute())),
             puzzle_attempts: Arc::new(RateLimiter::new(limits.puzzle_attempts_per_minute())),
             logins: crate::accounts::LoginLimits::new(limits.logins_per_minute()),
@@ -65,6 +64,7 @@ impl AppState {
             replay: Arc::new(ReplayGate::for_machine()),
             analysis,
             reports: Arc::default(),
+            analysis_sockets: Arc::default(),
         }
     }
 
@@ -95,11 +95,7 @@ impl AppState {
 
     /// Takes one of `ip`'s new games for the minute, or says it has had its share.
     pub(crate) fn allow_new_game(&self, ip: IpAddr) -> Result<(), ApiError> {
-        if self.new_games.allow(ip) {
-            return Ok(());
-        }
-        let per_minute = self.ctx.limits.games_per_minute();
-        Err(ApiError::TooMany(format!("too many new games from your address ({per_minute} a minute at most)")))
+        self.ctx.allow_new_game(ip)
     }
 }
 

@@ -10,7 +10,7 @@
 //! from, to, captured squares), `E` end (the sender's result: `1` it loses, `2` draw,
 //! `3` it wins, `0` unknown), `C` chat (ignored), `B` take-back (refused with `K1`).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use serde_json::json;
@@ -21,14 +21,18 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::ApiError;
 use crate::game::{self, Action, Caller, Event, Hello, Options};
+use crate::limits::Holds;
 use crate::registry::Ctx;
 use crate::session::MoveView;
 
 /// The longest message read (a request is 94 bytes, a move with 20 captures 50).
 const MAX_MESSAGE: usize = 512;
 
-/// Accepts DXP connections on `listener` until the server shuts down.
+/// Accepts DXP connections on `listener` until the server shuts down, at most
+/// `dxp_per_address` at once from one address (more are closed at once).
 pub async fn serve(listener: TcpListener, ctx: Ctx) {
+    let open = Holds::<IpAddr>::default();
+    let cap = ctx.limits.dxp_per_address();
     loop {
         let accepted = tokio::select! {
             a = listener.accept() => a,
@@ -36,8 +40,14 @@ pub async fn serve(listener: TcpListener, ctx: Ctx) {
         };
         match accepted {
             Ok((stream, peer)) => {
+                let Some(slot) = open.take(peer.ip(), cap) else {
+                    tracing::warn!(%peer, cap, "DXP: too many connections from one address; closed");
+                    drop(stream);
+                    continue;
+                };
                 let ctx = ctx.clone();
                 tokio::spawn(async move {
+                    let _slot = slot;
                     tracing::info!(%peer, "DXP engine connected");
                     if let Err(e) = session(stream, peer, ctx).await {
                         tracing::info!(%peer, error = %e, "DXP engine left");
@@ -172,6 +182,11 @@ async fn play(link: &mut Link, request: &str, peer: SocketAddr, ctx: &Ctx) -> Re
             return Err(e);
         }
     };
+    if let Err(e) = ctx.allow_new_game(peer.ip()) {
+        // Counted with the address's other new games (over HTTP too).
+        link.send(&format!("A{:<32}9", "dama")).await?;
+        return Err(DxpError::Game(e));
+    }
     let engine_color = if follower == 'W' { "black" } else { "white" };
     let opts: Options = serde_json::from_value(json!({
         "variant": "international",
@@ -189,13 +204,18 @@ async fn play(link: &mut Link, request: &str, peer: SocketAddr, ctx: &Ctx) -> Re
     let mut sub = h.subscribe(Hello { token: token.clone(), since: None, ip: peer.ip() }).await?;
     let caller = Caller { token, conn: None, account: None };
     let result = relay(link, &h, &mut sub.rx, &caller, engine_color, &id).await;
-    h.leave(peer.ip()).await;
+    // No longer listening: the game may leave memory once nobody else watches (the
+    // game hears it with the `leave` below, after the end).
+    drop(sub);
     if result.is_err() {
-        // The engine left: it loses the game (or its seek is withdrawn).
-        let snap = h.snapshot().await?;
-        let action = if snap.state == "waiting" || snap.moves.len() < 2 { Action::Abort } else { Action::Resign };
-        let _ = h.act(caller, action).await;
+        // The engine left: it loses the game (or its seek is withdrawn, and the game,
+        // never played, leaves memory at once).
+        if let Ok(snap) = h.snapshot().await {
+            let action = if snap.state == "waiting" || snap.moves.len() < 2 { Action::Abort } else { Action::Resign };
+            let _ = h.act(caller, action).await;
+        }
     }
+    h.leave(peer.ip()).await;
     result
 }
 

@@ -15,6 +15,7 @@ pub mod csrf;
 pub mod dxp;
 pub mod error;
 pub mod explorer;
+pub mod fair;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;

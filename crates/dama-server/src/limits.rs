@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Declares [`Limits`]: every field optional (unset means its default), with its flag,
@@ -135,6 +135,57 @@ impl Limits {
     }
 }
 
+/// What each key (an address, an account) holds open now — connections, sockets,
+/// jobs — with a cap per key. A place is given back when its [`Held`] is dropped.
+pub struct Holds<K: Eq + Hash> {
+    open: Arc<Mutex<HashMap<K, u32>>>,
+}
+
+impl<K: Eq + Hash> Default for Holds<K> {
+    fn default() -> Self {
+        Holds { open: Arc::default() }
+    }
+}
+
+/// One place held by a key; given back when dropped.
+pub struct Held<K: Eq + Hash> {
+    open: Arc<Mutex<HashMap<K, u32>>>,
+    key: K,
+}
+
+impl<K: Eq + Hash + Clone> Holds<K> {
+    /// A place for `key` if it holds fewer than `cap` (0: no cap).
+    pub fn take(&self, key: K, cap: u32) -> Option<Held<K>> {
+        let mut m = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let n = m.entry(key.clone()).or_default();
+        if cap > 0 && *n >= cap {
+            if *n == 0 {
+                m.remove(&key);
+            }
+            return None;
+        }
+        *n += 1;
+        Some(Held { open: self.open.clone(), key })
+    }
+
+    /// How many places `key` holds now.
+    pub fn count(&self, key: &K) -> u32 {
+        self.open.lock().unwrap_or_else(|e| e.into_inner()).get(key).copied().unwrap_or(0)
+    }
+}
+
+impl<K: Eq + Hash> Drop for Held<K> {
+    fn drop(&mut self) {
+        let mut m = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = m.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                m.remove(&self.key);
+            }
+        }
+    }
+}
+
 /// A token bucket per address (or per other key, such as an account name):
 /// `per_minute` tokens, refilled evenly over the minute.
 pub struct RateLimiter<K = IpAddr> {
@@ -220,6 +271,19 @@ mod tests {
         assert!((0..100).all(|_| RateLimiter::new(0).allow(a)));
         let names = RateLimiter::new(1);
         assert!(names.would_allow(&"ann") && names.allow("ann") && !names.would_allow(&"ann"));
+    }
+
+    #[test]
+    fn holds_are_capped_per_key_and_given_back() {
+        let h = Holds::default();
+        let a = h.take("a", 2).unwrap();
+        let _b = h.take("a", 2).unwrap();
+        assert!(h.take("a", 2).is_none());
+        assert!(h.take("b", 2).is_some(), "another key");
+        drop(a);
+        assert_eq!(h.count(&"a"), 1);
+        assert!(h.take("a", 2).is_some());
+        assert_eq!(h.open.lock().unwrap().get("b"), None, "a key holding nothing is forgotten");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! arbiter), sized to the machine's cores. A game holds no engine of its own, so an idle
 //! game against the computer costs no more memory than any other.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -10,7 +10,8 @@ use dama_core::Variant;
 use dama_engine::level::Level;
 use dama_engine::player::{player, LinesReport, Player};
 use dama_engine::search::Limits;
-use tokio::sync::Semaphore;
+
+use crate::fair::{FairGate, FairPermit};
 
 /// Megabytes of transposition table per searcher.
 pub const TT_MB: usize = 16;
@@ -50,9 +51,9 @@ pub struct SearchJob {
 pub struct EnginePool {
     /// In cluster mode: searches go to the cluster's workers.
     cluster: std::sync::OnceLock<(async_nats::Client, String)>,
-    permits: Arc<Semaphore>,
+    /// Permits to search, handed out round robin by client ([`FairGate`]).
+    gate: Arc<FairGate>,
     idle: Mutex<Vec<Box<dyn Player>>>,
-    waiting: AtomicUsize,
     size: usize,
     max_waiting: usize,
 }
@@ -72,9 +73,8 @@ impl EnginePool {
         let size = size.max(1);
         Arc::new(EnginePool {
             cluster: std::sync::OnceLock::new(),
-            permits: Arc::new(Semaphore::new(size)),
+            gate: FairGate::new(size),
             idle: Mutex::new(Vec::new()),
-            waiting: AtomicUsize::new(0),
             size,
             max_waiting,
         })
@@ -87,7 +87,12 @@ impl EnginePool {
 
     /// Jobs waiting for a searcher now.
     pub fn waiting(&self) -> usize {
-        self.waiting.load(Ordering::Relaxed)
+        self.gate.waiting()
+    }
+
+    /// Jobs of other clients than `client` waiting now.
+    pub fn others_waiting(&self, client: &str) -> usize {
+        self.gate.others_waiting(client)
     }
 
     /// Searchers in memory now (idle ones; busy ones are held by their jobs).
@@ -95,16 +100,14 @@ impl EnginePool {
         self.idle.lock().map(|v| v.len()).unwrap_or(0)
     }
 
-    /// A permit to run, held by the blocking task itself (so a cancelled caller never
-    /// lets more than `size` searches run).
-    async fn permit(&self, optional: bool) -> Result<tokio::sync::OwnedSemaphorePermit, PoolError> {
-        if optional && self.permits.available_permits() == 0 && self.waiting() >= self.max_waiting {
+    /// A permit to run for `client`, in its turn among the clients waiting; held by
+    /// the blocking task itself (so a cancelled caller never lets more than `size`
+    /// searches run).
+    async fn permit(&self, client: &str, optional: bool) -> Result<FairPermit, PoolError> {
+        if optional && self.gate.free() == 0 && self.waiting() >= self.max_waiting {
             return Err(PoolError::Busy);
         }
-        self.waiting.fetch_add(1, Ordering::Relaxed);
-        let p = self.permits.clone().acquire_owned().await;
-        self.waiting.fetch_sub(1, Ordering::Relaxed);
-        p.map_err(|_| PoolError::Failed)
+        Ok(self.gate.acquire(client).await)
     }
 
     /// Sends searches to the cluster's workers from now on ([`crate::cluster`]).
@@ -140,7 +143,7 @@ impl EnginePool {
         let started = std::time::Instant::now();
         let (limits, level_of) = (job.limits, job.level);
         let d = self
-            .on_searcher(optional, job.variant, job.fen, job.moves, move |engine| {
+            .on_searcher(&game, optional, job.variant, job.fen, job.moves, move |engine| {
                 let started = std::time::Instant::now();
                 let d = engine.think(limits, level_of, &stop, &mut |_| {});
                 crate::metrics::seconds("dama_engine_search_seconds", started.elapsed());
@@ -157,12 +160,12 @@ impl EnginePool {
 
     /// Jobs running now.
     pub fn running(&self) -> usize {
-        self.size - self.permits.available_permits()
+        self.size - self.gate.free()
     }
 
     /// True when every searcher is busy (a new job would wait).
     pub fn busy(&self) -> bool {
-        self.permits.available_permits() == 0
+        self.gate.free() == 0
     }
 
     /// Runs `work` on a searcher of this process set to the position after `moves`
@@ -170,13 +173,14 @@ impl EnginePool {
     /// refused when the queue is long); the searcher goes back to the pool after.
     async fn on_searcher<T: Send + 'static>(
         self: &Arc<Self>,
+        client: &str,
         optional: bool,
         variant: Variant,
         fen: String,
         moves: Vec<String>,
         work: impl FnOnce(&mut dyn Player) -> T + Send + 'static,
     ) -> Result<T, PoolError> {
-        let permit = self.permit(optional).await?;
+        let permit = self.permit(client, optional).await?;
         let mut engine = self.take(variant);
         let pool = self.clone();
         tokio::task::spawn_blocking(move || {
@@ -192,19 +196,23 @@ impl EnginePool {
         .map_err(|_| PoolError::Failed)?
     }
 
-    /// Runs `work` on a searcher of this process (never the cluster's) set to the
-    /// position after `moves` from `fen`: optional work, refused when the queue is
-    /// long; work stopped while it waits never runs (`None`).
+    /// Runs `work` for `client` (an address, an account, a background job's name) on
+    /// a searcher of this process (never the cluster's) set to the position after
+    /// `moves` from `fen`: optional work, refused when the queue is long, waiting its
+    /// client's turn; work stopped while it waits never runs (`None`).
     pub async fn with_searcher<T: Send + 'static>(
         self: &Arc<Self>,
+        client: &str,
         variant: Variant,
         fen: String,
         moves: Vec<String>,
         stop: Arc<AtomicBool>,
         work: impl FnOnce(&mut dyn Player, &AtomicBool) -> T + Send + 'static,
     ) -> Result<Option<T>, PoolError> {
-        self.on_searcher(true, variant, fen, moves, move |p| (!stop.load(Ordering::Relaxed)).then(|| work(p, &stop)))
-            .await
+        self.on_searcher(client, true, variant, fen, moves, move |p| {
+            (!stop.load(Ordering::Relaxed)).then(|| work(p, &stop))
+        })
+        .await
     }
 
     /// Analyses a position (the FEN, then `moves`) for its best `lines` moves
@@ -213,6 +221,7 @@ impl EnginePool {
     #[allow(clippy::too_many_arguments)]
     pub async fn analyse(
         self: &Arc<Self>,
+        client: &str,
         variant: Variant,
         fen: String,
         moves: Vec<String>,
@@ -221,14 +230,16 @@ impl EnginePool {
         stop: Arc<AtomicBool>,
         mut report: impl FnMut(&LinesReport) + Send + 'static,
     ) -> Result<(), PoolError> {
-        self.with_searcher(variant, fen, moves, stop, move |p, stop| p.analyse(limits, lines, stop, &mut report))
-            .await
-            .map(|_| ())
+        self.with_searcher(client, variant, fen, moves, stop, move |p, stop| {
+            p.analyse(limits, lines, stop, &mut report)
+        })
+        .await
+        .map(|_| ())
     }
 
     /// Runs other engine work (the arbiter's search) under the same limit.
     pub async fn run<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, PoolError> {
-        let permit = self.permit(false).await?;
+        let permit = self.permit("arbiter", false).await?;
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
             f()

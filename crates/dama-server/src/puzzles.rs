@@ -68,7 +68,9 @@ pub async fn scan_game(
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     let stop = Arc::new(AtomicBool::new(false));
     let found = pool
-        .with_searcher(variant, fen, moves, stop, move |p, stop| p.find_puzzles(limits, plies.as_deref(), stop))
+        .with_searcher("puzzles", variant, fen, moves, stop, move |p, stop| {
+            p.find_puzzles(limits, plies.as_deref(), stop)
+        })
         .await;
     let Ok(Some(found)) = found else { return 0 };
     let mut kept = 0;

@@ -67,10 +67,14 @@ impl Registry {
         self.running.load(Ordering::Relaxed)
     }
 
-    /// Counts a game's task as running; hold the guard in the task.
-    pub fn task_started(&self) -> Running {
-        self.running.fetch_add(1, Ordering::Relaxed);
-        Running(self.running.clone())
+    /// Counts one more game in memory if fewer than `limit` are: the check and the
+    /// count are one atomic step, so requests at once never overshoot the limit. The
+    /// guard goes to the game's task and counts it while it lives.
+    pub fn reserve(&self, limit: usize) -> Option<Running> {
+        self.running
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < limit).then_some(n + 1))
+            .ok()
+            .map(|_| Running(self.running.clone()))
     }
 
     /// Drops the entries of games whose task ended.
@@ -111,6 +115,8 @@ pub struct Ctx {
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
     /// Finished games waiting to be counted into the opening explorer.
     pub explorer: crate::explorer::Queue,
+    /// New games per address and minute (over HTTP and DamExchange alike).
+    pub new_games: Arc<crate::limits::RateLimiter>,
 }
 
 /// True for a string that can be a game id (12 lowercase hex digits).
@@ -121,6 +127,7 @@ pub fn is_game_id(id: &str) -> bool {
 impl Ctx {
     /// A context over a store.
     pub fn new(store: Store, pool: Arc<EnginePool>, limits: Limits) -> Ctx {
+        let new_games = Arc::new(crate::limits::RateLimiter::new(limits.games_per_minute()));
         Ctx {
             explorer: crate::explorer::Queue::start(store.clone()),
             store,
@@ -134,7 +141,17 @@ impl Ctx {
             lobby: Arc::default(),
             bots: Arc::default(),
             cluster: None,
+            new_games,
         }
+    }
+
+    /// Takes one of `ip`'s new games for the minute, or says it has had its share.
+    pub fn allow_new_game(&self, ip: std::net::IpAddr) -> Result<(), ApiError> {
+        if self.new_games.allow(ip) {
+            return Ok(());
+        }
+        let per_minute = self.limits.games_per_minute();
+        Err(ApiError::TooMany(format!("too many new games from your address ({per_minute} a minute at most)")))
     }
 
     /// The same context as node of `cluster` (its store must hold leases:
@@ -144,13 +161,14 @@ impl Ctx {
         self
     }
 
-    /// Refuses one more game in memory when the `games_in_memory` limit is reached.
-    pub fn room_for_a_game(&self) -> Result<(), ApiError> {
-        if self.games.loaded() >= self.limits.games_in_memory() {
+    /// A place for one more game in memory, or 503 when the `games_in_memory` limit is
+    /// reached. The place is taken at once (the game's task keeps it while it runs;
+    /// dropped before, it is free again).
+    pub fn room_for_a_game(&self) -> Result<Running, ApiError> {
+        self.games.reserve(self.limits.games_in_memory()).ok_or_else(|| {
             tracing::warn!(limit = self.limits.games_in_memory(), "games in memory at the limit; refusing another");
-            return Err(ApiError::Unavailable("the server is full; please try again in a few minutes".into()));
-        }
-        Ok(())
+            ApiError::Unavailable("the server is full; please try again in a few minutes".into())
+        })
     }
 
     /// Starts the shutdown (once): every websocket closes with "restarting, reconnect".
@@ -193,14 +211,14 @@ impl Ctx {
             let got = slot
                 .get_or_try_init(|| async {
                     let _permit = self.loads.acquire().await.map_err(|_| ApiError::Internal)?;
-                    self.room_for_a_game()?;
+                    let place = self.room_for_a_game()?;
                     let row = self.store.game(id).await?.ok_or_else(|| ApiError::NotFound(id.to_string()))?;
                     if let Some(c) = &self.cluster {
                         if !crate::cluster::claim(self, id).await? {
                             return Ok(GameHandle::remote(crate::cluster::Remote::new(c.clone(), id)));
                         }
                     }
-                    let restored = game::restore(self.clone(), row).await;
+                    let restored = game::restore(self.clone(), row, place).await;
                     if restored.is_err() {
                         if let Some(t) = self.store.leases().and_then(|l| l.token(id)) {
                             let _ = self.store.release(id, t, false).await;
@@ -273,12 +291,31 @@ mod running_tests {
     #[test]
     fn a_task_counts_while_its_guard_lives() {
         let r = super::Registry::default();
-        let a = r.task_started();
-        let b = r.task_started();
+        let a = r.reserve(2).unwrap();
+        let b = r.reserve(2).unwrap();
         assert_eq!(r.loaded(), 2);
+        assert!(r.reserve(2).is_none(), "full");
         drop(a);
         assert_eq!(r.loaded(), 1);
         drop(b);
         assert_eq!(r.loaded(), 0);
+    }
+
+    #[test]
+    fn reservations_at_once_never_overshoot_the_limit() {
+        let r = super::Registry::default();
+        let kept = std::sync::Mutex::new(Vec::new());
+        std::thread::scope(|s| {
+            for _ in 0..8 {
+                s.spawn(|| {
+                    for _ in 0..1000 {
+                        if let Some(g) = r.reserve(100) {
+                            kept.lock().unwrap().push(g);
+                        }
+                    }
+                });
+            }
+        });
+        assert_eq!((r.loaded(), kept.lock().unwrap().len()), (100, 100));
     }
 }

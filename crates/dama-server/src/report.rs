@@ -21,7 +21,7 @@ use dama_engine::search::{plies_to_end, Limits};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::api::AppState;
+use crate::api::{AppState, PeerIp};
 use crate::error::ApiError;
 
 /// At most this many reports wait or run at once on a node.
@@ -39,6 +39,8 @@ enum Job {
 #[derive(Default)]
 pub struct Reports {
     jobs: Mutex<HashMap<String, Job>>,
+    /// Reports queued or running, by the address that asked.
+    by_address: crate::limits::Holds<std::net::IpAddr>,
 }
 
 impl Reports {
@@ -179,7 +181,7 @@ async fn make(st: AppState, id: String) -> Result<(), String> {
     let stop = Arc::new(AtomicBool::new(false));
     let scores = st
         .analysis
-        .with_searcher(variant, fen, played, stop, move |p, stop| {
+        .with_searcher("reports", variant, fen, played, stop, move |p, stop| {
             p.review(limits, stop, &mut |done, total| reports.set(&key, Some(Job::Running { done, total })))
         })
         .await
@@ -232,8 +234,14 @@ pub async fn get(State(st): State<AppState>, Path(id): Path<String>) -> Result<J
     state(&st, &id).await.map(Json)
 }
 
-/// `POST /api/games/{id}/report`: queues the report of a finished game (once).
-pub async fn request(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+/// `POST /api/games/{id}/report`: queues the report of a finished game (once: a
+/// report asked for already is shared, its state answered). One address has at most
+/// `reports_per_address` reports queued or running (429 past it).
+pub async fn request(
+    State(st): State<AppState>,
+    PeerIp(ip): PeerIp,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
     let row = st.ctx.store.game(&id).await?.ok_or_else(|| ApiError::NotFound(id.chars().take(40).collect()))?;
     if row.status != "finished" {
         return Err(ApiError::Conflict("a game is reviewed once it is finished".into()));
@@ -242,11 +250,18 @@ pub async fn request(State(st): State<AppState>, Path(id): Path<String>) -> Resu
     if matches!(now["state"].as_str(), Some("done" | "queued" | "running")) {
         return Ok(Json(now));
     }
+    let cap = st.ctx.limits.reports_per_address();
+    let Some(held) = st.reports.by_address.take(ip, cap) else {
+        return Err(ApiError::TooMany(format!(
+            "at most {cap} game reports at once from one address; wait for yours to finish"
+        )));
+    };
     if !st.reports.enter(&id) {
         return Err(ApiError::TooMany("the engine is reviewing many games now; please try again in a moment".into()));
     }
     let (job_state, key) = (st.clone(), id.clone());
     tokio::spawn(async move {
+        let _held = held;
         let started = std::time::Instant::now();
         match make(job_state.clone(), key.clone()).await {
             Ok(()) => {

@@ -11,7 +11,13 @@
 //!
 //! A new position stops the search of the last one, and a closed socket stops its
 //! search: nothing runs for a page that left. Searches run on their own pool, apart
-//! from the games' engine moves.
+//! from the games' engine moves, shared fairly: one address (or account) has at most
+//! `analysis_per_client` sockets open, waiting searches are served round robin by
+//! client, and a search that has run [`SHARE`] gives its searcher up (ending with
+//! `done`) when other clients wait.
+
+/// How long a search runs before it gives its searcher up to other clients waiting.
+pub const SHARE: Duration = Duration::from_secs(5);
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -28,7 +34,8 @@ use serde_json::json;
 use tokio::sync::mpsc;
 
 use super::variant_named;
-use crate::api::AppState;
+use crate::accounts::Me;
+use crate::api::{AppState, PeerIp};
 use crate::error::ApiError;
 use crate::pool::{EnginePool, StopOnDrop};
 
@@ -100,21 +107,47 @@ fn lines_frame(id: u64, r: &LinesReport) -> String {
     json!({ "type": "lines", "id": id, "depth": r.depth, "nodes": r.nodes, "ms": r.millis, "lines": lines }).to_string()
 }
 
-/// Runs one analysis, sending its frames to `out`; returns when it ends or is stopped.
-async fn run(pool: Arc<EnginePool>, job: Job, seconds: u64, stop: Arc<AtomicBool>, out: mpsc::Sender<String>) {
+/// Runs one analysis for `client`, sending its frames to `out`; returns when it ends,
+/// is stopped, or gives its searcher up to other clients (after [`SHARE`]).
+async fn run(
+    pool: Arc<EnginePool>,
+    client: String,
+    job: Job,
+    seconds: u64,
+    stop: Arc<AtomicBool>,
+    out: mpsc::Sender<String>,
+) {
     let id = job.id;
     if pool.busy() {
         let _ = out.send(json!({ "type": "queued", "id": id }).to_string()).await;
     }
     let limits = Limits { hard_time: Some(Duration::from_secs(seconds.max(1))), ..Limits::default() };
     let tx = out.clone();
+    let searching = Arc::new(std::sync::OnceLock::<std::time::Instant>::new());
+    let began = searching.clone();
     let report = move |r: &LinesReport| {
+        let _ = began.set(std::time::Instant::now());
         let _ = tx.blocking_send(lines_frame(id, r));
     };
     let started = std::time::Instant::now();
-    let done = pool.analyse(job.variant, job.fen, job.moves, job.lines, limits, stop.clone(), report).await;
+    let (yielded, search_stop) = (Arc::new(AtomicBool::new(false)), stop.clone());
+    let analysis = pool.analyse(&client, job.variant, job.fen, job.moves, job.lines, limits, stop.clone(), report);
+    tokio::pin!(analysis);
+    let done = loop {
+        tokio::select! {
+            d = &mut analysis => break d,
+            () = tokio::time::sleep(Duration::from_millis(250)) => {
+                let long = searching.get().is_some_and(|t| t.elapsed() >= SHARE);
+                if long && pool.others_waiting(&client) > 0 && !search_stop.load(Ordering::Relaxed) {
+                    yielded.store(true, Ordering::Relaxed);
+                    search_stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    };
     crate::metrics::seconds("dama_analysis_seconds", started.elapsed());
     let frame = match done {
+        Ok(()) if yielded.load(Ordering::Relaxed) => json!({ "type": "done", "id": id, "shared": true }),
         Ok(()) if stop.load(Ordering::Relaxed) => return,
         Ok(()) => json!({ "type": "done", "id": id }),
         Err(e) => json!({ "type": "error", "id": id, "message": e.to_string() }),
@@ -122,15 +155,31 @@ async fn run(pool: Arc<EnginePool>, job: Job, seconds: u64, stop: Arc<AtomicBool
     let _ = out.send(frame.to_string()).await;
 }
 
-/// `GET /api/analysis/ws`.
-pub async fn websocket(State(st): State<AppState>, upgrade: WebSocketUpgrade) -> Result<Response, ApiError> {
+/// `GET /api/analysis/ws`: 429 when the address (or the account) has
+/// `analysis_per_client` analysis sockets open already.
+pub async fn websocket(
+    State(st): State<AppState>,
+    PeerIp(ip): PeerIp,
+    Me(me): Me,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
     if st.ctx.shutting_down() {
         return Err(ApiError::Gone);
     }
+    let cap = st.ctx.limits.analysis_per_client();
+    let too_many = || ApiError::TooMany(format!("at most {cap} analysis boards at once from one address or account"));
+    let by_address = st.analysis_sockets.take(format!("ip:{ip}"), cap).ok_or_else(too_many)?;
+    let by_account = match &me {
+        Some(a) => Some(st.analysis_sockets.take(format!("account:{}", a.id), cap).ok_or_else(too_many)?),
+        None => None,
+    };
+    // Searches wait their turn by account when logged in, else by address.
+    let client = me.map_or_else(|| format!("ip:{ip}"), |a| format!("account:{}", a.id));
     let pool = st.analysis.clone();
     let ctx = st.ctx.clone();
     let seconds = ctx.limits.analysis_seconds();
     Ok(crate::ws::configure(upgrade, &ctx.limits).on_upgrade(move |mut socket| async move {
+        let _held = (by_address, by_account);
         let (tx, mut rx) = mpsc::channel::<String>(8);
         // The search under way: dropping its guard stops it.
         let mut current: Option<StopOnDrop> = None;
@@ -155,7 +204,7 @@ pub async fn websocket(State(st): State<AppState>, upgrade: WebSocketUpgrade) ->
                                 Ok(job) => {
                                     let stop = Arc::new(AtomicBool::new(false));
                                     current = Some(StopOnDrop(stop.clone()));
-                                    tokio::spawn(run(pool.clone(), job, seconds, stop, tx.clone()));
+                                    tokio::spawn(run(pool.clone(), client.clone(), job, seconds, stop, tx.clone()));
                                     None
                                 }
                                 Err(e) => Some(json!({ "type": "error", "id": id, "message": e })),

@@ -267,7 +267,7 @@ impl Actor {
             let deadline = self.deadline();
             // A game nobody watches gives its memory back; the store has it all and
             // `Ctx::game` restarts the task when someone asks.
-            let idle = self.can_unload().then(|| Instant::now() + self.ctx.limits.idle());
+            let idle = self.can_unload().then(|| Instant::now() + self.idle_for());
             tokio::select! {
                 _ = until(idle) => {
                     if self.can_unload() && rx.is_empty() {
@@ -317,6 +317,18 @@ impl Actor {
             self.clock.deadline(self.session.side())
         } else {
             self.abandon_deadline()
+        }
+    }
+
+    /// How long the game stays in memory once nobody watches: a game that ended
+    /// without a move (a seek withdrawn, a game called off) leaves at once, as nobody
+    /// comes back to look at it; others stay `idle_ms`, for their players to see the
+    /// end.
+    fn idle_for(&self) -> std::time::Duration {
+        if self.state == State::Finished && self.record.history.is_empty() {
+            std::time::Duration::ZERO
+        } else {
+            self.ctx.limits.idle()
         }
     }
 

@@ -17,7 +17,7 @@ use super::{
 };
 use crate::clock::{Clock, TimeControl};
 use crate::error::ApiError;
-use crate::registry::Ctx;
+use crate::registry::{Ctx, Running};
 use crate::secret;
 use crate::session::{new_session, Session};
 use crate::store::{GameRow, MoveRow};
@@ -41,7 +41,6 @@ pub async fn create(ctx: Ctx, opts: Options, creator: Option<Player>) -> Result<
     if opts.rated {
         rated::may_play_rated(creator.as_ref())?;
     }
-    ctx.room_for_a_game()?;
     let mine = match opts.color {
         ColorChoice::White => Color::White,
         ColorChoice::Black => Color::Black,
@@ -90,6 +89,7 @@ pub(super) async fn create_with(
         opts.variant.parse().map_err(|e: dama_core::variant::UnknownVariant| ApiError::BadRequest(e.to_string()))?;
     let session =
         new_session(variant, opts.fen.as_deref(), rules_of(variant, opts.rules)).map_err(ApiError::BadRequest)?;
+    let place = ctx.room_for_a_game()?;
     if session.pieces().is_empty() {
         return Err(ApiError::BadRequest("fen: the position has no pieces".into()));
     }
@@ -131,7 +131,7 @@ pub(super) async fn create_with(
     metrics::counter!("dama_games_created_total", "variant" => variant.key(), "mode" => row.mode.clone()).increment(1);
     let seek = seek::of(&ctx, &row, &opts, &players).await?;
     let started = (row.status == "live").then(|| players.clone());
-    let handle = spawn(ctx.clone(), row, session, opts, Stored::default(), (players, [None, None]))?;
+    let handle = spawn(ctx.clone(), row, session, opts, Stored::default(), (players, [None, None]), place)?;
     crate::cluster::serve(&ctx, &id, handle.clone()).await?;
     ctx.games.insert(&id, handle.clone());
     // Listed and announced once its task is registered: whoever accepts the seek, or a
@@ -165,7 +165,7 @@ pub fn has_clock(row: &GameRow) -> bool {
 
 /// Brings a stored game back into memory (after a restart, an idle unload, or to show a
 /// finished one).
-pub async fn restore(ctx: Ctx, row: GameRow) -> Result<GameHandle, ApiError> {
+pub async fn restore(ctx: Ctx, row: GameRow, place: Running) -> Result<GameHandle, ApiError> {
     let (opts, session) = stored_session(&row)?;
     let moves = ctx.store.moves(&row.id).await?;
     let kept = ctx.store.suggestions(&row.id).await?;
@@ -176,7 +176,7 @@ pub async fn restore(ctx: Ctx, row: GameRow) -> Result<GameHandle, ApiError> {
     tracing::debug!(game = %row.id, status = %row.status, moves = moves.len(), "game restored");
     let chat = ctx.store.chat(&row.id).await?;
     let id = row.id.clone();
-    let h = spawn(ctx.clone(), row, session, opts, Stored { moves, kept, chat }, players)?;
+    let h = spawn(ctx.clone(), row, session, opts, Stored { moves, kept, chat }, players, place)?;
     crate::cluster::serve(&ctx, &id, h.clone()).await?;
     Ok(h)
 }
@@ -213,6 +213,7 @@ fn spawn(
     opts: Options,
     Stored { moves, kept, chat }: Stored,
     (players, ratings): ([Option<Player>; 2], [Option<RatingView>; 2]),
+    running: Running,
 ) -> Result<GameHandle, ApiError> {
     // A subscriber that falls behind this many events gets a fresh snapshot instead.
     let (tx, _) = broadcast::channel(32);
@@ -295,7 +296,6 @@ fn spawn(
         State::Waiting => {}
     }
     let (tx, rx) = mpsc::channel(16);
-    let running = a.ctx.games.task_started();
     tokio::spawn(async move {
         let _running = running;
         a.run(rx).await;

@@ -250,3 +250,232 @@ async fn security_headers_and_secure_cookies() {
     let r = request(srv.addr, "POST", "/api/accounts", &h, Some(&body("plainproxy"))).await.unwrap();
     assert!(!r.header("set-cookie").unwrap().contains("Secure"));
 }
+
+/// A DXP engine's connection that sent a game request (`None`: the server closed it).
+async fn dxp_request(dxp: SocketAddr, from: IpAddr) -> Option<tokio::net::TcpStream> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::new(from, 0)).unwrap();
+    let mut s = socket.connect(dxp).await.ok()?;
+    let request = format!("R01{:<32}Z005000A\0", "Hostile engine");
+    s.write_all(request.as_bytes()).await.ok()?;
+    // A refused connection is closed at once, or refused in DXP's words ("A", a name,
+    // then 9) and closed; a seek waits silently.
+    let mut got = Vec::new();
+    let mut buf = [0u8; 64];
+    loop {
+        match tokio::time::timeout(std::time::Duration::from_millis(300), s.read(&mut buf)).await {
+            Err(_) => return Some(s),
+            Ok(Ok(0) | Err(_)) => return None,
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+        }
+        if got.first() == Some(&b'A') && got.ends_with(b"9\0") {
+            return None;
+        }
+    }
+}
+
+async fn seeks(addr: SocketAddr) -> usize {
+    http(addr, "GET", "/api/seeks", None, None).await.1["seeks"].as_array().unwrap().len()
+}
+
+async fn until_true<F: std::future::Future<Output = bool>>(what: &str, mut f: impl FnMut() -> F) {
+    for _ in 0..200 {
+        if f().await {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("{what}");
+}
+
+/// S4: 300 DXP connections from one address asking for games: 4 are kept (4 seeks),
+/// the rest closed; game requests count in the address's games per minute; when the
+/// sockets close their seeks go, and their games leave memory at once, so visitors
+/// are not told "the server is full".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dxp_floods_are_capped_per_address_and_closed_sockets_take_their_seeks() {
+    let limits = Limits { games_in_memory: Some(12), games_per_minute: Some(6), ..quiet() };
+    let srv = start_with(&temp_db("s4-dxp"), limits).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let dxp = listener.local_addr().unwrap();
+    tokio::spawn(dama_server::dxp::serve(listener, srv.state.ctx.clone()));
+    let attacker = own(1);
+    let mut kept = Vec::new();
+    for _ in 0..300 {
+        if let Some(s) = dxp_request(dxp, attacker).await {
+            kept.push(s);
+        }
+    }
+    assert_eq!(kept.len(), 4, "4 connections from one address");
+    until_true("4 seeks", || async { seeks(srv.addr).await == 4 }).await;
+    // Two more addresses: 4 each, but 6 new games a minute per address and 12 games
+    // in memory in all.
+    let second = own(2);
+    for _ in 0..4 {
+        kept.extend(dxp_request(dxp, second).await);
+    }
+    until_true("8 seeks", || async { seeks(srv.addr).await == 8 }).await;
+    // The attacker's first address asks again on a free connection: its games a minute
+    // run out after 6 (4 so far + 2).
+    drop(kept.remove(0));
+    drop(kept.remove(0));
+    until_true("6 seeks", || async { seeks(srv.addr).await == 6 }).await;
+    let mut more = Vec::new();
+    for _ in 0..2 {
+        more.extend(dxp_request(dxp, attacker).await);
+    }
+    assert_eq!(more.len(), 2);
+    drop(kept.remove(0));
+    until_true("7 seeks", || async { seeks(srv.addr).await == 7 }).await;
+    assert!(dxp_request(dxp, attacker).await.is_none(), "the 7th game request of the minute is refused");
+    // A visitor still finds room (7 games in memory of 12).
+    let (st, v) = http(srv.addr, "POST", "/api/games", None, Some(r#"{"variant": "english", "mode": "ai"}"#)).await;
+    assert_eq!(st, 201, "{v}");
+    // Every socket closes: the seeks go, and their never-played games leave memory.
+    drop(kept);
+    drop(more);
+    until_true("no seeks", || async { seeks(srv.addr).await == 0 }).await;
+    until_true("only the visitor's game in memory", || async { srv.state.ctx.games.loaded() <= 1 }).await;
+}
+
+/// S4: the games-in-memory limit holds when many games are asked for at once (it used
+/// to be checked, then counted later: 250 requests at once overshot a limit of 200).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_in_memory_limit_holds_for_requests_at_once() {
+    let limits = Limits { games_in_memory: Some(20), ..quiet() };
+    let srv = start_with(&temp_db("s4-race"), limits).await;
+    let a = srv.addr;
+    let asks: Vec<_> = (0..60)
+        .map(|i| {
+            tokio::spawn(async move {
+                let body = r#"{"variant": "english", "mode": "friend"}"#;
+                request_from(a, Some(own(100 + i)), "POST", "/api/games", &[], Some(body)).await.unwrap().status
+            })
+        })
+        .collect();
+    let mut created = 0;
+    for ask in asks {
+        match ask.await.unwrap() {
+            201 => created += 1,
+            503 => {}
+            s => panic!("{s}"),
+        }
+    }
+    assert_eq!(created, 20);
+    assert!(srv.state.ctx.games.loaded() <= 20);
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
+
+/// An analysis websocket from the local address `from`; the HTTP status when refused.
+async fn analysis_from(addr: SocketAddr, from: IpAddr) -> Result<Socket, u16> {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::new(from, 0)).unwrap();
+    let tcp = socket.connect(addr).await.unwrap();
+    match tokio_tungstenite::client_async(format!("ws://{addr}/api/analysis/ws"), tcp).await {
+        Ok((s, _)) => Ok(s),
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => Err(r.status().as_u16()),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+async fn analyse(s: &mut Socket, id: u64) {
+    use futures_util::SinkExt;
+    let frame = json!({"type": "analyse", "id": id, "variant": "international", "fen": "W:W31-50:B1-20"});
+    s.send(tokio_tungstenite::tungstenite::Message::Text(frame.to_string().into())).await.unwrap();
+}
+
+/// The next frame of `s` (within 30 s).
+async fn frame(s: &mut Socket) -> serde_json::Value {
+    use futures_util::StreamExt;
+    loop {
+        let m = tokio::time::timeout(std::time::Duration::from_secs(30), s.next()).await.expect("a frame in time");
+        if let Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t))) = m {
+            return serde_json::from_str(t.as_str()).unwrap();
+        }
+    }
+}
+
+/// S5: one client opening 40 analysis boards gets 2; the searches of clients waiting
+/// are served round robin, and a search that has run 5 s gives its searcher up to
+/// another client waiting (ending with `done`, `shared`) instead of holding it for its
+/// whole 60 s, however many positions the first client sends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_boards_are_capped_per_client_and_searchers_shared_fairly() {
+    let limits = Limits { analysis_threads: Some(1), analysis_seconds: Some(60), ..quiet() };
+    let srv = start_with(&temp_db("s5-analysis"), limits).await;
+    let (greedy, honest) = (own(1), own(2));
+    let mut kept = Vec::new();
+    let mut refused = 0;
+    for _ in 0..40 {
+        match analysis_from(srv.addr, greedy).await {
+            Ok(s) => kept.push(s),
+            Err(429) => refused += 1,
+            Err(s) => panic!("{s}"),
+        }
+    }
+    assert_eq!((kept.len(), refused), (2, 38));
+    // The greedy client searches on its two boards, and keeps sending new positions.
+    let mut a = kept.pop().unwrap();
+    let mut b = kept.pop().unwrap();
+    analyse(&mut a, 1).await;
+    assert_eq!(frame(&mut a).await["type"], "lines");
+    analyse(&mut b, 1).await;
+    let mut h = analysis_from(srv.addr, honest).await.expect("another client's board");
+    for id in 2..12 {
+        analyse(&mut b, id).await;
+    }
+    analyse(&mut h, 1).await;
+    assert_eq!(frame(&mut h).await["type"], "queued");
+    // The honest client's search starts once the greedy one's has had its share.
+    let started = loop {
+        let f = frame(&mut h).await;
+        if f["type"] == "lines" {
+            break f;
+        }
+    };
+    assert_eq!(started["id"], 1);
+    let mut shared = false;
+    for _ in 0..400 {
+        let f = frame(&mut a).await;
+        if f["type"] == "done" {
+            shared = f["shared"] == true;
+            break;
+        }
+    }
+    assert!(shared, "the first search gave its searcher up");
+}
+
+/// S6: one address has at most 2 game reports under way; another address is not held
+/// up by it, and a report asked for again is shared rather than queued twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_reports_are_capped_per_address_and_shared() {
+    let limits = Limits { report_nodes: Some(2_000_000), analysis_threads: Some(1), ..quiet() };
+    let srv = start_with(&temp_db("s6-reports"), limits).await;
+    let a = srv.addr;
+    let mut games = Vec::new();
+    for _ in 0..4 {
+        let (id, token, _) = create(a, json!({"variant": "english", "mode": "hotseat"})).await;
+        for m in ["11-15", "23-19", "8-11", "22-17"] {
+            assert_eq!(mv(a, &id, &token, m).await.0, 200);
+        }
+        assert_eq!(act(a, &id, &token, json!({"type": "resign"})).await.0, 200);
+        games.push(id);
+    }
+    let ask = |id: &str, from: IpAddr| {
+        let path = format!("/api/games/{id}/report");
+        async move { request_from(a, Some(from), "POST", &path, &[], None).await.unwrap() }
+    };
+    let attacker = own(7);
+    assert_eq!(ask(&games[0], attacker).await.status, 200);
+    assert_eq!(ask(&games[1], attacker).await.status, 200);
+    let r = ask(&games[2], attacker).await;
+    assert_eq!(r.status, 429, "{}", r.body);
+    // Asked again, a report under way is shared: its state, no new job.
+    let again = ask(&games[0], own(8)).await;
+    assert_eq!(again.status, 200);
+    assert!(["queued", "running"].contains(&again.body["state"].as_str().unwrap()), "{}", again.body);
+    // Another address asks for its own.
+    assert_eq!(ask(&games[3], own(8)).await.status, 200);
+}
