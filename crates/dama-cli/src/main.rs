@@ -1,5 +1,6 @@
 //! The `dama` binary: one program for the command-line tools (and, later, the server).
 
+mod cmd_accounts;
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_book;
@@ -68,6 +69,9 @@ enum Command {
     /// Endgame databases: build by retrograde analysis, probe a position, verify.
     #[command(subcommand)]
     Egdb(cmd_egdb::Command),
+    /// Accounts: give and take roles (moderator).
+    #[command(subcommand)]
+    Accounts(cmd_accounts::Command),
 }
 
 fn main() -> Result<()> {
@@ -89,6 +93,7 @@ fn main() -> Result<()> {
         Some(Command::Pdn(c)) => cmd_pdn::run(c),
         Some(Command::Egdb(c)) => cmd_egdb::run(c),
         Some(Command::Book(c)) => cmd_book::run(c),
+        Some(Command::Accounts(c)) => cmd_accounts::run(c),
         Some(Command::Analyze(a)) => cmd_analyze::run(a),
         Some(Command::Hub(a)) => cmd_hub::run(a),
         Some(Command::Bench(a)) => cmd_bench::run(a),

@@ -279,13 +279,21 @@ pub async fn log_out(State(st): State<AppState>, headers: HeaderMap) -> Result<R
     Ok(([(header::SET_COOKIE, cookie)], Json(json!({ "ok": true }))).into_response())
 }
 
-/// `GET /api/session`: who is logged in (`{"name": null}` for nobody), and whether
-/// as a guest.
-pub async fn whoami(Me(me): Me) -> Json<serde_json::Value> {
-    match me {
-        Some(a) => Json(json!({ "name": a.name, "guest": a.is_guest() })),
+/// `GET /api/session`: who is logged in (`{"name": null}` for nobody), whether as a
+/// guest, and the roles the operator gave the account (`"roles": ["moderator"]`; the
+/// key is left out when there are none).
+pub async fn whoami(State(st): State<AppState>, Me(me): Me) -> Result<Json<serde_json::Value>, ApiError> {
+    Ok(match me {
+        Some(a) => {
+            let roles = st.store().roles(&a.id).await?;
+            let mut v = json!({ "name": a.name, "guest": a.is_guest() });
+            if !roles.is_empty() {
+                v["roles"] = json!(roles);
+            }
+            Json(v)
+        }
         None => Json(json!({ "name": null })),
-    }
+    })
 }
 
 /// The account of a player's page, or 404.

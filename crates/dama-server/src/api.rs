@@ -132,6 +132,7 @@ pub fn router(state: AppState) -> Router {
         .route("/puzzles", get(index))
         .route("/login", get(index))
         .route("/player/{name}", get(index))
+        .route("/mod", get(index))
         .route("/assets/{file}", get(web::asset))
         .route("/api/variants", get(web::variants))
         .route("/api/replay", replay_route)
@@ -149,6 +150,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players/{name}", get(accounts::player))
         .route("/api/players/{name}/games.pdn", get(accounts::player_pdn))
         .route("/api/tokens", post(accounts::new_token))
+        .route("/api/mod/reports", get(crate::moderation::reports))
+        .route("/api/mod/reports/{id}/{n}", post(crate::moderation::handle))
+        .route("/api/mod/accounts/{name}/chat", post(crate::moderation::mute))
         .route("/api/stream/event", get(bot::stream_events))
         .route("/api/bot/game/stream/{id}", get(bot::stream_game))
         .route("/api/bot/game/{id}/move/{move}", post(bot::play))
@@ -378,7 +382,7 @@ async fn act(
     body: String,
 ) -> Result<Response, ApiError> {
     let action: Action = parse(&body)?;
-    let caller = Caller { token: token_of(&headers), conn: None, account: None };
+    let caller = Caller { token: token_of(&headers), conn: None, account: None, moderator: false };
     on_game!(st, id, |h| h.act(caller.clone(), action.clone()))?;
     Ok(Json(json!({"ok": true})).into_response())
 }

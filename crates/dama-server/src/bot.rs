@@ -220,7 +220,7 @@ pub async fn stream_game(
 }
 
 async fn act(st: &AppState, id: &str, me: &crate::store::AccountRow, action: Action) -> Result<Response, ApiError> {
-    let caller = Caller { token: None, conn: None, account: Some(me.id.clone()) };
+    let caller = Caller { token: None, conn: None, account: Some(me.id.clone()), moderator: false };
     on_game!(st, id, |h| h.act(caller.clone(), action.clone()))?;
     Ok(Json(json!({ "ok": true })).into_response())
 }

@@ -202,7 +202,7 @@ async fn play(link: &mut Link, request: &str, peer: SocketAddr, ctx: &Ctx) -> Re
     tracing::info!(%peer, engine = %name, game = %id, "DXP engine seeks a game");
     let h = ctx.game(&id).await?;
     let mut sub = h.subscribe(Hello { token: token.clone(), since: None, ip: peer.ip() }).await?;
-    let caller = Caller { token, conn: None, account: None };
+    let caller = Caller { token, conn: None, account: None, moderator: false };
     let result = relay(link, &h, &mut sub.rx, &caller, engine_color, &id).await;
     // No longer listening: the game may leave memory once nobody else watches (the
     // game hears it with the `leave` below, after the end).

@@ -22,6 +22,7 @@ pub mod game;
 pub mod limits;
 pub mod lobby;
 pub mod metrics;
+pub mod moderation;
 pub mod passwords;
 pub mod pool;
 pub mod puzzles;

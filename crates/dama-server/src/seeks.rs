@@ -90,7 +90,7 @@ pub async fn cancel(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     st.ctx.lobby.get(&id).ok_or_else(|| ApiError::NoSeek(id.chars().take(40).collect()))?;
-    let caller = Caller { token: token_of(&headers), conn: None, account: None };
+    let caller = Caller { token: token_of(&headers), conn: None, account: None, moderator: false };
     on_game!(st, id, |h| h.act(caller.clone(), Action::Abort))?;
     Ok(Json(json!({ "ok": true })).into_response())
 }

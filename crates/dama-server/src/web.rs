@@ -20,6 +20,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("app.js", "text/javascript", include_str!("../web/app.js")),
     ("board.js", "text/javascript", include_str!("../web/board.js")),
     ("i18n.js", "text/javascript", include_str!("../web/i18n.js")),
+    ("mod.js", "text/javascript", include_str!("../web/mod.js")),
     ("play.js", "text/javascript", include_str!("../web/play.js")),
     ("puzzles.js", "text/javascript", include_str!("../web/puzzles.js")),
     ("report.js", "text/javascript", include_str!("../web/report.js")),
@@ -132,7 +133,7 @@ mod tests {
         use axum::body::to_bytes;
         let variants = to_bytes(super::variants().await.into_body(), 1 << 20).await.unwrap().len();
         // The home page's modules; the other screens' own modules load when they open.
-        let later = ["play.js", "report.js", "analysis.js", "puzzles.js"];
+        let later = ["play.js", "report.js", "analysis.js", "puzzles.js", "mod.js"];
         let assets: usize = super::ASSETS.iter().filter(|a| !later.contains(&a.0)).map(|a| a.2.len()).sum();
         let total = super::INDEX.len() + assets + variants;
         assert!(total < 300_000, "{total} bytes");

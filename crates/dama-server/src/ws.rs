@@ -184,7 +184,7 @@ async fn serve(
             return;
         }
     }
-    let caller = Caller { token, conn: Some(conn), account: None };
+    let caller = Caller { token, conn: Some(conn), account: None, moderator: false };
     let most = ctx.limits.ws_frame();
     // One wait for the shutdown for the whole connection (not a new one per message).
     let shutdown = ctx.until_shutdown();
@@ -204,7 +204,7 @@ async fn serve(
                         // Suggestions are for the player to move only.
                         Event::Suggestions { to, .. } if !seats.iter().any(|c| c.to_string() == *to) => continue,
                         // Chat lines go to their room only.
-                        Event::Chat { room: r, .. } if r != room => continue,
+                        Event::Chat { room: r, .. } | Event::ChatHidden { room: r, .. } if r != room => continue,
                         // The text every subscriber shares.
                         _ => p.text.clone(),
                     },

@@ -5,13 +5,18 @@ import { t } from './i18n.js';
 
 /** The logged-in player's name, or null. */
 export let me = null;
+/** The roles the operator gave the account (`moderator`). */
+let roles = [];
 
 /** Asks the server who is logged in and redraws the header. */
 export async function loadMe() {
   try {
-    me = (await api('GET', '/api/session')).name;
+    const s = await api('GET', '/api/session');
+    me = s.name;
+    roles = s.roles || [];
   } catch {
     me = null;
+    roles = [];
   }
   drawHeader();
 }
@@ -34,7 +39,11 @@ export function drawHeader() {
     drawHeader();
     go('/');
   };
+  const moderate = roles.includes('moderator')
+    ? [el('a', { href: '/mod', 'data-link': true, id: 'mod-link' }, t('mod_title')), ' ']
+    : [];
   box.replaceChildren(
+    ...moderate,
     el('a', { href: `/player/${encodeURIComponent(me)}`, 'data-link': true, id: 'me' }, me),
     ' ',
     el('button', { type: 'button', class: 'link', onclick: out }, t('log_out')),

@@ -146,6 +146,9 @@ async function route() {
     } else if ((m = path.match(/^\/player\/([^/]+)$/))) {
       const { playerPage } = await import('./account.js');
       current = playerPage(main, decodeURIComponent(m[1]));
+    } else if (path === '/mod') {
+      const { modPage } = await import('./mod.js');
+      current = modPage(main);
     } else if (path === '/puzzles') {
       const { puzzlesPage } = await import('./puzzles.js');
       current = puzzlesPage(main, new URLSearchParams(location.search));

@@ -11,6 +11,7 @@ export const LANGS = [
 ];
 
 const en = {
+  mod_title: 'Moderation', mod_none: 'No reported chat line.', mod_game: 'Game {id}', mod_reason: 'Reported: {reason}', mod_hide: 'Hide the line', mod_mute: 'Mute the author', mod_dismiss: 'Dismiss', mod_no_account: 'The author has no account: hide the line', mod_handled: '{action} by {by}', mod_action_hide: 'Hidden', mod_action_mute: 'Author muted', mod_action_dismiss: 'Dismissed', mod_done_hide: 'The line is hidden.', mod_done_mute: 'The author is muted and the line hidden.', mod_done_dismiss: 'The report is dismissed.',
   skip: 'Skip to content', nav_play: 'Play', nav_replay: 'Replay & import', language: 'Language', pieces: 'Pieces',
   'theme-wb': 'White / black', 'theme-wr': 'White / red', 'theme-bb': 'Beige / black',
   loading: 'Loading…', err_network: 'The server cannot be reached. Check your connection.',
@@ -117,6 +118,7 @@ const en = {
 };
 
 const es = {
+  mod_title: 'Moderación', mod_none: 'No hay líneas de chat denunciadas.', mod_game: 'Partida {id}', mod_reason: 'Denunciada: {reason}', mod_hide: 'Ocultar la línea', mod_mute: 'Silenciar al autor', mod_dismiss: 'Descartar', mod_no_account: 'El autor no tiene cuenta: oculta la línea', mod_handled: '{action} por {by}', mod_action_hide: 'Oculta', mod_action_mute: 'Autor silenciado', mod_action_dismiss: 'Descartada', mod_done_hide: 'La línea está oculta.', mod_done_mute: 'El autor está silenciado y la línea oculta.', mod_done_dismiss: 'La denuncia está descartada.',
   skip: 'Ir al contenido', nav_play: 'Jugar', nav_replay: 'Repetir e importar', language: 'Idioma', pieces: 'Piezas',
   'theme-wb': 'Blancas / negras', 'theme-wr': 'Blancas / rojas', 'theme-bb': 'Beige / negras',
   loading: 'Cargando…', err_network: 'No se puede contactar con el servidor. Revisa tu conexión.',
@@ -223,6 +225,7 @@ const es = {
 };
 
 const pt = {
+  mod_title: 'Moderação', mod_none: 'Nenhuma linha de conversa denunciada.', mod_game: 'Partida {id}', mod_reason: 'Denunciada: {reason}', mod_hide: 'Ocultar a linha', mod_mute: 'Silenciar o autor', mod_dismiss: 'Descartar', mod_no_account: 'O autor não tem conta: oculte a linha', mod_handled: '{action} por {by}', mod_action_hide: 'Oculta', mod_action_mute: 'Autor silenciado', mod_action_dismiss: 'Descartada', mod_done_hide: 'A linha está oculta.', mod_done_mute: 'O autor está silenciado e a linha oculta.', mod_done_dismiss: 'A denúncia foi descartada.',
   skip: 'Ir para o conteúdo', nav_play: 'Jogar', nav_replay: 'Rever e importar', language: 'Idioma', pieces: 'Peças',
   'theme-wb': 'Brancas / pretas', 'theme-wr': 'Brancas / vermelhas', 'theme-bb': 'Bege / pretas',
   loading: 'A carregar…', err_network: 'Não é possível contactar o servidor. Verifique a sua ligação.',
@@ -329,6 +332,7 @@ const pt = {
 };
 
 const tr = {
+  mod_title: 'Moderasyon', mod_none: 'Bildirilen sohbet satırı yok.', mod_game: 'Oyun {id}', mod_reason: 'Bildirim: {reason}', mod_hide: 'Satırı gizle', mod_mute: 'Yazarı sustur', mod_dismiss: 'Reddet', mod_no_account: 'Yazarın hesabı yok: satırı gizleyin', mod_handled: '{action}: {by}', mod_action_hide: 'Gizlendi', mod_action_mute: 'Yazar susturuldu', mod_action_dismiss: 'Reddedildi', mod_done_hide: 'Satır gizlendi.', mod_done_mute: 'Yazar susturuldu ve satır gizlendi.', mod_done_dismiss: 'Bildirim reddedildi.',
   skip: 'İçeriğe geç', nav_play: 'Oyna', nav_replay: 'İzle ve içe aktar', language: 'Dil', pieces: 'Taşlar',
   'theme-wb': 'Beyaz / siyah', 'theme-wr': 'Beyaz / kırmızı', 'theme-bb': 'Bej / siyah',
   loading: 'Yükleniyor…', err_network: 'Sunucuya ulaşılamıyor. Bağlantınızı kontrol edin.',
@@ -435,6 +439,7 @@ const tr = {
 };
 
 const ru = {
+  mod_title: 'Модерация', mod_none: 'Жалоб на сообщения нет.', mod_game: 'Партия {id}', mod_reason: 'Жалоба: {reason}', mod_hide: 'Скрыть сообщение', mod_mute: 'Запретить автору чат', mod_dismiss: 'Отклонить', mod_no_account: 'У автора нет учётной записи: скройте сообщение', mod_handled: '{action}: {by}', mod_action_hide: 'Скрыто', mod_action_mute: 'Чат автора запрещён', mod_action_dismiss: 'Отклонено', mod_done_hide: 'Сообщение скрыто.', mod_done_mute: 'Чат автора запрещён, сообщение скрыто.', mod_done_dismiss: 'Жалоба отклонена.',
   skip: 'К содержимому', nav_play: 'Играть', nav_replay: 'Просмотр и импорт', language: 'Язык', pieces: 'Шашки',
   'theme-wb': 'Белые / чёрные', 'theme-wr': 'Белые / красные', 'theme-bb': 'Бежевые / чёрные',
   loading: 'Загрузка…', err_network: 'Сервер недоступен. Проверьте подключение.',

@@ -260,6 +260,10 @@ export function playPage(main, id) {
       case 'chat':
         addChat(m);
         return;
+      case 'chat_hidden':
+        // A moderator hid the line.
+        for (const li of [...chatLines.children]) if (li.dataset.n === String(m.n)) li.remove();
+        return;
     }
     if (m.type === 'next_game') {
       // Acted on even when a snapshot newer than it came first. The players stay on

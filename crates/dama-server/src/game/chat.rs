@@ -42,9 +42,9 @@ impl Chat {
         Chat { lines, recent: HashMap::new() }
     }
 
-    /// The lines of one room.
+    /// The lines of one room (not those a moderator hid).
     pub(super) fn room(&self, room: &str) -> Vec<ChatRow> {
-        self.lines.iter().filter(|l| l.room == room).cloned().collect()
+        self.lines.iter().filter(|l| l.room == room && !l.hidden).cloned().collect()
     }
 
     /// Takes a writer's turn, or says to slow down.
@@ -85,17 +85,45 @@ impl Actor {
             [c] => self.players[c.index()].as_ref().map_or_else(|| color_name(*c), |p| p.name.clone()),
             _ => return Err(ApiError::Conflict("a game on one device has no chat".into())),
         };
+        let account = match seats {
+            [c] => self.players[c.index()].as_ref().map(|p| p.id.clone()),
+            _ => None,
+        };
         let text = clean(text)?;
+        if let Some(a) = &account {
+            if self.ctx.store.chat_muted(a).await? {
+                return Err(ApiError::Forbidden("a moderator has muted your chat".into()));
+            }
+        }
         if self.chat.lines.len() >= MAX_LINES {
             return Err(ApiError::Conflict("this game's chat is full".into()));
         }
         self.chat.pace(&author, Instant::now())?;
-        let line = ChatRow { n: self.chat.lines.len() as i64 + 1, room: room.into(), author, text, at_ms: now_ms() };
+        let n = self.chat.lines.last().map_or(0, |l| l.n) + 1;
+        let line = ChatRow { n, room: room.into(), author, text, at_ms: now_ms(), account, hidden: false };
         self.ctx.store.add_chat(&self.id, &line).await?;
         let ChatRow { n, room, author, text, .. } = line.clone();
         self.chat.lines.push(line);
         // Chat does not change the game: the version stays.
         self.events.tell(Event::Chat { v: self.events.version, n, room, author, text });
+        Ok(())
+    }
+
+    /// A moderator hides line `n`: stored hidden, dropped from the room's clients.
+    pub(super) async fn hide_chat(&mut self, caller: &Caller, n: i64) -> Result<(), ApiError> {
+        if !caller.moderator {
+            return Err(ApiError::Forbidden("only a moderator can hide a chat line".into()));
+        }
+        let Some(i) = self.chat.lines.iter().position(|l| l.n == n) else {
+            return Err(ApiError::NotFound(format!("{} chat line {n}", self.id)));
+        };
+        self.ctx.store.hide_chat_line(&self.id, n, now_ms()).await?;
+        let line = &mut self.chat.lines[i];
+        if !line.hidden {
+            line.hidden = true;
+            let room = line.room.clone();
+            self.events.tell(Event::ChatHidden { v: self.events.version, n, room });
+        }
         Ok(())
     }
 }

@@ -65,6 +65,9 @@ pub struct Caller {
     /// The account a program acts for (the bot API): it holds the seats where that
     /// account sits.
     pub account: Option<String>,
+    /// A moderator acts (the server checked the role); never set from a request.
+    #[serde(default)]
+    pub moderator: bool,
 }
 
 /// What a new websocket asks for.
@@ -592,6 +595,9 @@ impl Actor {
         if let Action::Chat { text } = &action {
             return self.chat(&caller, &seats, text).await;
         }
+        if let Action::HideChat { n } = action {
+            return self.hide_chat(&caller, n).await;
+        }
         if seats.is_empty() {
             return Err(ApiError::Forbidden(
                 "only the players of this game can do that; spectators cannot move".into(),
@@ -607,7 +613,9 @@ impl Actor {
         // In hot-seat one token holds both seats: it acts for the side to move.
         let me = if seats.len() == 2 { side } else { seats[0] };
         match action {
-            Action::Suggest { .. } | Action::Rematch | Action::Chat { .. } => unreachable!("handled above"),
+            Action::Suggest { .. } | Action::Rematch | Action::Chat { .. } | Action::HideChat { .. } => {
+                unreachable!("handled above")
+            }
             Action::Touch { square } => self.touch(&seats, &square),
             Action::Takeback => self.takeback(me, &seats).await,
             Action::AcceptTakeback => self.accept_takeback(&seats).await,

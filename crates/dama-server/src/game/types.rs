@@ -419,6 +419,15 @@ pub enum Event {
         /// What they wrote.
         text: String,
     },
+    /// A moderator hid a chat line: its room's clients drop it (unversioned).
+    ChatHidden {
+        /// The current version (hiding does not change it).
+        v: u64,
+        /// The line's number in the game.
+        n: i64,
+        /// Its room.
+        room: String,
+    },
     /// Spectators' suggestions, sent only to the player to move (unversioned).
     Suggestions {
         /// The current version (suggestions do not change it).
@@ -448,6 +457,7 @@ impl Event {
             | Event::NextGame { v, .. }
             | Event::Rated { v, .. }
             | Event::Chat { v, .. }
+            | Event::ChatHidden { v, .. }
             | Event::Suggestions { v, .. } => v,
         }
     }
@@ -467,6 +477,7 @@ impl Event {
             | Event::NextGame { v, .. }
             | Event::Rated { v, .. }
             | Event::Chat { v, .. }
+            | Event::ChatHidden { v, .. }
             | Event::Suggestions { v, .. } => *v = version,
         }
     }
@@ -515,6 +526,11 @@ pub enum Action {
     Chat {
         /// The line.
         text: String,
+    },
+    /// A moderator hides chat line `n` (refused to anyone else).
+    HideChat {
+        /// The line's number.
+        n: i64,
     },
 }
 

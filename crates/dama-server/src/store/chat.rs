@@ -17,29 +17,42 @@ pub struct ChatRow {
     pub text: String,
     /// When, ms since the epoch.
     pub at_ms: i64,
+    /// The account of a logged-in player who wrote it (kept for moderators; never
+    /// sent to clients).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
+    /// A moderator hid it: kept (its number is taken), shown to nobody.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
 }
 
 impl Store {
     /// Keeps a chat line.
     pub async fn add_chat(&self, game_id: &str, line: &ChatRow) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO chat_lines (game_id, n, room, author, text, at_ms) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(game_id)
-            .bind(line.n)
-            .bind(&line.room)
-            .bind(&line.author)
-            .bind(&line.text)
-            .bind(line.at_ms)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO chat_lines (game_id, n, room, author, text, at_ms, account_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(game_id)
+        .bind(line.n)
+        .bind(&line.room)
+        .bind(&line.author)
+        .bind(&line.text)
+        .bind(line.at_ms)
+        .bind(&line.account)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
-    /// A game's chat, in order.
+    /// A game's chat, in order (the lines a moderator hid marked so).
     pub async fn chat(&self, game_id: &str) -> Result<Vec<ChatRow>, StoreError> {
-        let rows = sqlx::query("SELECT n, room, author, text, at_ms FROM chat_lines WHERE game_id = $1 ORDER BY n")
-            .bind(game_id)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(
+            "SELECT n, room, author, text, at_ms, account_id, hidden_ms FROM chat_lines WHERE game_id = $1 ORDER BY n",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok(ChatRow {
@@ -48,6 +61,8 @@ impl Store {
                     author: r.try_get("author")?,
                     text: r.try_get("text")?,
                     at_ms: r.try_get("at_ms")?,
+                    account: r.try_get("account_id")?,
+                    hidden: r.try_get::<Option<i64>, _>("hidden_ms")?.is_some(),
                 })
             })
             .collect::<Result<_, sqlx::Error>>()

@@ -7,6 +7,7 @@ mod accounts;
 mod chat;
 mod explorer;
 mod lease;
+mod moderation;
 mod puzzles;
 mod sqlite_writer;
 mod writer;
@@ -15,7 +16,8 @@ pub use accounts::{name_key, AccountRow, PlayedGame, RatingChange, RatingRow};
 pub use chat::ChatRow;
 pub use explorer::{CountBatch, MoveCount};
 pub use lease::{Claim, Leases};
-pub use puzzles::PuzzleRow;
+pub use moderation::ReportedLine;
+pub use puzzles::{Attempted, PuzzleRow};
 
 /// A storage failure (details are logged, never sent to clients).
 #[derive(Debug, thiserror::Error)]

@@ -23,3 +23,4 @@ mod server;
 mod shutdown;
 mod web;
 mod web_analysis;
+mod web_moderation;

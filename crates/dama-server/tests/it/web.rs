@@ -1005,7 +1005,7 @@ async fn seed_001_shows_red_against_black() {
 }
 
 /// Signs up through the log-in page; waits for the name in the header.
-async fn sign_up(c: &Client, addr: SocketAddr, name: &str) {
+pub(crate) async fn sign_up(c: &Client, addr: SocketAddr, name: &str) {
     c.goto(&format!("http://{addr}/")).await.unwrap();
     click(c, "#login-link").await;
     find(c, "form.login").await.find(Locator::Css("input[name=name]")).await.unwrap().send_keys(name).await.unwrap();
