@@ -1,9 +1,11 @@
-//! A fair gate: `size` permits handed out round robin by client. Each client has a
-//! queue of its own; when a permit comes back it goes to the next client in turn (the
-//! first of its waiters), so one client asking for many never makes another wait
-//! behind all of its requests: with `k` clients waiting, each gets one in `k` turns.
+//! A fair gate: `size` permits handed out by client, least recently served first. Each
+//! client has a queue of its own; when a permit comes back it goes to the waiting
+//! client that was served longest ago (one never served first), then that client goes
+//! behind the others. So one client asking for many never makes another wait behind
+//! all of its requests (with `k` clients waiting, each gets one in `k` turns), and a
+//! newcomer is served next, before clients that have just had a turn.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::oneshot;
@@ -17,9 +19,61 @@ pub struct FairGate {
 #[derive(Default)]
 struct State {
     free: usize,
-    /// Clients with waiters, in their turn's order; each with its waiters in order.
-    turns: VecDeque<(String, VecDeque<oneshot::Sender<FairPermit>>)>,
+    /// Clients with waiters, in their turn's order; each with its waiters in order
+    /// (each known by a number, so that one that gives up leaves its queue).
+    turns: VecDeque<(String, VecDeque<(u64, oneshot::Sender<FairPermit>)>)>,
     waiting: usize,
+    next_waiter: u64,
+    /// When each client was last served (a count of permits handed out).
+    served: HashMap<String, u64>,
+    clock: u64,
+}
+
+impl State {
+    /// Queues `client` among the clients waiting: behind those served before it.
+    fn enqueue(&mut self, client: String, queue: VecDeque<(u64, oneshot::Sender<FairPermit>)>) {
+        let at = self.served.get(&client).copied().unwrap_or(0);
+        let i = self
+            .turns
+            .iter()
+            .position(|(c, _)| self.served.get(c).copied().unwrap_or(0) > at)
+            .unwrap_or(self.turns.len());
+        self.turns.insert(i, (client, queue));
+    }
+
+    /// Notes that `client` is served now; forgets clients not served for long.
+    fn serve(&mut self, client: &str) {
+        self.clock += 1;
+        self.served.insert(client.to_string(), self.clock);
+        if self.served.len() > 4096 {
+            let recent = self.clock.saturating_sub(2048);
+            self.served.retain(|_, t| *t > recent);
+        }
+    }
+}
+
+/// A waiter's place in its client's queue: taken out if the waiter gives up.
+struct Place<'a> {
+    gate: &'a FairGate,
+    client: &'a str,
+    id: u64,
+}
+
+impl Drop for Place<'_> {
+    fn drop(&mut self) {
+        let mut s = self.gate.lock();
+        if let Some(i) = s.turns.iter().position(|(c, _)| c == self.client) {
+            let queue = &mut s.turns[i].1;
+            if let Some(j) = queue.iter().position(|(id, _)| *id == self.id) {
+                queue.remove(j);
+                let empty = queue.is_empty();
+                s.waiting -= 1;
+                if empty {
+                    s.turns.remove(i);
+                }
+            }
+        }
+    }
 }
 
 /// A permit; dropping it gives it to the next waiter in turn (or back to the gate).
@@ -66,25 +120,38 @@ impl FairGate {
         self.lock().turns.iter().filter(|(c, _)| c != client).map(|(_, q)| q.len()).sum()
     }
 
+    /// Requests of `client` waiting now.
+    pub fn waiting_of(&self, client: &str) -> usize {
+        self.lock().turns.iter().find(|(c, _)| c == client).map_or(0, |(_, q)| q.len())
+    }
+
     /// A permit for `client`, at once if one is free and nobody waits, else in turn.
+    /// A caller that stops waiting (the future dropped) leaves the queue.
     pub async fn acquire(self: &Arc<Self>, client: &str) -> FairPermit {
-        let rx = {
+        let (rx, id) = {
             let mut s = self.lock();
             if s.free > 0 && s.turns.is_empty() {
                 s.free -= 1;
+                s.serve(client);
                 return FairPermit { gate: Some(self.clone()) };
             }
             let (tx, rx) = oneshot::channel();
+            let id = s.next_waiter;
+            s.next_waiter += 1;
             match s.turns.iter_mut().find(|(c, _)| c == client) {
-                Some((_, q)) => q.push_back(tx),
-                None => s.turns.push_back((client.to_string(), VecDeque::from([tx]))),
+                Some((_, q)) => q.push_back((id, tx)),
+                None => s.enqueue(client.to_string(), VecDeque::from([(id, tx)])),
             }
             s.waiting += 1;
-            rx
+            (rx, id)
         };
+        let place = Place { gate: self, client, id };
+        let got = rx.await;
+        // Handed a permit: the place is gone from the queue already.
+        drop(place);
         // The gate keeps its senders until it hands them a permit, so this cannot
         // fail; were it to, a new permit is asked for.
-        match rx.await {
+        match got {
             Ok(p) => p,
             Err(_) => Box::pin(self.acquire(client)).await,
         }
@@ -99,16 +166,22 @@ impl FairGate {
                 return;
             };
             let next = queue.pop_front();
-            if !queue.is_empty() {
-                s.turns.push_back((client, queue));
-            }
-            let Some(tx) = next else { continue };
+            let Some((_, tx)) = next else { continue };
             s.waiting -= 1;
             match tx.send(FairPermit { gate: Some(self.clone()) }) {
-                Ok(()) => return,
+                Ok(()) => {
+                    s.serve(&client);
+                    if !queue.is_empty() {
+                        s.enqueue(client, queue);
+                    }
+                    return;
+                }
                 // That waiter gave up: disarm the permit (the lock is held) and go on.
                 Err(mut p) => {
                     p.gate = None;
+                    if !queue.is_empty() {
+                        s.enqueue(client, queue);
+                    }
                 }
             }
         }
@@ -157,6 +230,27 @@ mod tests {
         assert_eq!(gate.waiting(), 0);
     }
 
+    #[test]
+    fn a_newcomer_goes_before_clients_just_served() {
+        let mut s = State::default();
+        // Ten clients were served in turn, c0 first, and all wait again.
+        for c in 0..10 {
+            s.serve(&format!("c{c}"));
+        }
+        for c in 0..10 {
+            s.enqueue(format!("c{c}"), VecDeque::new());
+        }
+        s.enqueue("new".into(), VecDeque::new());
+        let order: Vec<&str> = s.turns.iter().map(|(c, _)| c.as_str()).collect();
+        assert_eq!(order[0], "new", "never served: first");
+        assert_eq!(&order[1..], ["c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"]);
+        // Served, c0 goes behind the others.
+        let (c, q) = s.turns.remove(1).unwrap();
+        s.serve(&c);
+        s.enqueue(c, q);
+        assert_eq!(s.turns.back().unwrap().0, "c0");
+    }
+
     #[tokio::test]
     async fn a_waiter_that_gives_up_does_not_lose_the_permit() {
         let gate = FairGate::new(1);
@@ -168,6 +262,7 @@ mod tests {
         }
         waiter.abort();
         let _ = waiter.await;
+        assert_eq!(gate.waiting(), 0, "the waiter left the queue");
         drop(held);
         assert_eq!(gate.free(), 1, "the permit came back to the gate");
         let _again = tokio::time::timeout(std::time::Duration::from_secs(1), gate.acquire("c")).await.unwrap();

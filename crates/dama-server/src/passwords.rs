@@ -174,10 +174,19 @@ impl Hasher {
     }
 }
 
+/// Blocks (1 KiB each) a work area reserves at least: 33 MiB, above the largest size
+/// glibc's malloc ever serves from its heaps (its mmap threshold grows up to 32 MiB),
+/// so that a work area is its own mapping, returned to the system when freed. Only
+/// the blocks used (19 MiB at the default cost) become resident.
+const RESERVED_BLOCKS: usize = 33 * 1024;
+
 /// The first `params.block_count()` blocks of `area`, grown to that size if smaller.
 fn fit<'a>(area: &'a mut Vec<Block>, params: &Params) -> &'a mut [Block] {
     let n = params.block_count();
     if area.len() < n {
+        if area.capacity() < n {
+            *area = Vec::with_capacity(n.max(RESERVED_BLOCKS));
+        }
         area.resize(n, Block::default());
     }
     &mut area[..n]

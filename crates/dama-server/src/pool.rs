@@ -16,6 +16,9 @@ use crate::fair::{FairGate, FairPermit};
 /// Megabytes of transposition table per searcher.
 pub const TT_MB: usize = 16;
 
+/// Optional jobs one client may have waiting for a searcher.
+pub const WAITING_PER_CLIENT: usize = 4;
+
 /// Why the pool did not run a job.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PoolError {
@@ -103,9 +106,17 @@ impl EnginePool {
     /// A permit to run for `client`, in its turn among the clients waiting; held by
     /// the blocking task itself (so a cancelled caller never lets more than `size`
     /// searches run).
+    ///
+    /// Optional jobs are refused when no searcher is free and their client has
+    /// [`WAITING_PER_CLIENT`] waiting already, or has one waiting and `max_waiting`
+    /// wait in all: a client with nothing waiting always gets a place in the queue,
+    /// however many others fill it.
     async fn permit(&self, client: &str, optional: bool) -> Result<FairPermit, PoolError> {
-        if optional && self.gate.free() == 0 && self.waiting() >= self.max_waiting {
-            return Err(PoolError::Busy);
+        if optional && self.gate.free() == 0 {
+            let mine = self.gate.waiting_of(client);
+            if mine >= WAITING_PER_CLIENT || (mine > 0 && self.waiting() >= self.max_waiting) {
+                return Err(PoolError::Busy);
+            }
         }
         Ok(self.gate.acquire(client).await)
     }

@@ -166,8 +166,9 @@ fn build(
     Ok(out)
 }
 
-/// Makes the report of game `id` and stores it.
-async fn make(st: AppState, id: String) -> Result<(), String> {
+/// Makes the report of game `id` for `client` (who asked: the engine's turn is theirs)
+/// and stores it.
+async fn make(st: AppState, id: String, client: String) -> Result<(), String> {
     let store = &st.ctx.store;
     let row = store.game(&id).await.map_err(|e| e.to_string())?.ok_or("the game is gone")?;
     let moves: Vec<String> =
@@ -181,7 +182,7 @@ async fn make(st: AppState, id: String) -> Result<(), String> {
     let stop = Arc::new(AtomicBool::new(false));
     let scores = st
         .analysis
-        .with_searcher("reports", variant, fen, played, stop, move |p, stop| {
+        .with_searcher(&client, variant, fen, played, stop, move |p, stop| {
             p.review(limits, stop, &mut |done, total| reports.set(&key, Some(Job::Running { done, total })))
         })
         .await
@@ -263,7 +264,7 @@ pub async fn request(
     tokio::spawn(async move {
         let _held = held;
         let started = std::time::Instant::now();
-        match make(job_state.clone(), key.clone()).await {
+        match make(job_state.clone(), key.clone(), format!("ip:{ip}")).await {
             Ok(()) => {
                 tracing::info!(game = %key, ms = started.elapsed().as_millis() as u64, "game report made");
                 job_state.reports.set(&key, None);

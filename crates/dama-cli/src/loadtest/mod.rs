@@ -2,8 +2,11 @@
 //! own process; reports moves/s, move round-trip percentiles and server memory per game.
 //! `--hostile N` mixes in clients that try to break the server ([`hostile`]); `--idle N`
 //! measures the memory of games nobody plays ([`idle`]); `--seeks N` measures lobby
-//! pairing with N open seeks ([`seeks`]).
+//! pairing with N open seeks ([`seeks`]); `--attacks` replays the attacks on the
+//! account layer and reports memory, health-check latency and an honest visitor's wait
+//! ([`attacks`]).
 
+mod attacks;
 mod hostile;
 mod idle;
 mod seeks;
@@ -77,6 +80,12 @@ pub struct Args {
     /// With --seeks: how many seeks are accepted.
     #[arg(long, default_value_t = 1000)]
     pairings: usize,
+    /// Instead of playing: replay the attacks on the account layer (sign-up floods, DXP
+    /// floods, analysis floods, each from addresses of their own on loopback) against a
+    /// server with its default limits; reports its peak memory, the health check's
+    /// latency and an honest visitor's wait.
+    #[arg(long)]
+    attacks: bool,
     /// The server program to start (default: this one), e.g. an older build to compare.
     #[arg(long)]
     server_bin: Option<std::path::PathBuf>,
@@ -246,7 +255,7 @@ pub fn run(a: Args) -> Result<()> {
         let _ = rlimit::Resource::NOFILE.set(want, want);
     }
     let got = rlimit::increase_nofile_limit(want).unwrap_or(0);
-    if got < want && a.idle.is_none() {
+    if got < want && a.idle.is_none() && !a.attacks {
         let fit = got.saturating_sub(1024) / per_game;
         bail!(
             "open files are limited to {got} here (the hard limit): {fit} games with {} spectators fit, not {}; \
@@ -323,6 +332,9 @@ async fn async_run(a: Args) -> Result<()> {
     };
     if let Some(n) = a.idle {
         return idle::run(&bin, n).await;
+    }
+    if a.attacks {
+        return attacks::run(&bin).await;
     }
     let args = Arc::new(a);
     if args.overhead > 0 {

@@ -137,6 +137,11 @@ async fn run(
         tokio::select! {
             d = &mut analysis => break d,
             () = tokio::time::sleep(Duration::from_millis(250)) => {
+                // Stopped by its page (a new position, "stop", the page gone) before
+                // it ran: it leaves the queue at once.
+                if search_stop.load(Ordering::Relaxed) && !yielded.load(Ordering::Relaxed) && searching.get().is_none() {
+                    return;
+                }
                 let long = searching.get().is_some_and(|t| t.elapsed() >= SHARE);
                 if long && pool.others_waiting(&client) > 0 && !search_stop.load(Ordering::Relaxed) {
                     yielded.store(true, Ordering::Relaxed);

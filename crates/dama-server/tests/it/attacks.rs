@@ -7,11 +7,15 @@ use std::net::{IpAddr, SocketAddr};
 
 use dama_server::client::{request, request_from, Reply};
 use dama_server::Limits;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::common::*;
 
-on_both!(cookie_writes_from_another_origin_are_refused, puzzle_ratings_cannot_be_pushed_by_clients);
+on_both!(
+    cookie_writes_from_another_origin_are_refused,
+    puzzle_ratings_cannot_be_pushed_by_clients,
+    moderators_alone_hide_lines_and_mute_accounts
+);
 
 /// Limits for these tests: no background scans of the bundled collections.
 fn quiet() -> Limits {
@@ -478,4 +482,98 @@ async fn game_reports_are_capped_per_address_and_shared() {
     assert!(["queued", "running"].contains(&again.body["state"].as_str().unwrap()), "{}", again.body);
     // Another address asks for its own.
     assert_eq!(ask(&games[3], own(8)).await.status, 200);
+}
+
+/// Reported chat lines reach moderators only: 401 without a log-in, 403 without the
+/// role; a moderator hides a line (gone from the game's chat, for good), mutes its
+/// author (whose next line is refused), dismisses a report, and lifts a mute.
+async fn moderators_alone_hide_lines_and_mute_accounts(db: String) {
+    let srv = start_with(&db, quiet()).await;
+    let a = srv.addr;
+    let ann = format!("dama_session={}", sign_up(a, "ann").await);
+    let mo = format!("dama_session={}", sign_up(a, "mo").await);
+    let friend = r#"{"variant": "english", "mode": "friend"}"#;
+    let g = request(a, "POST", "/api/games", &[("Cookie", &ann)], Some(friend)).await.unwrap().body;
+    let id = g["id"].as_str().unwrap().to_string();
+    let (st, bob) = join(a, &id, g["invite"].as_str()).await;
+    assert_eq!(st, 200);
+    let (ann_token, bob_token) = (g["token"].as_str().unwrap().to_string(), bob["token"].as_str().unwrap().to_string());
+    let say = |token: String, text: &'static str| say(a, id.clone(), token, text);
+    assert_eq!(say(ann_token.clone(), "rude").await, 200);
+    tokio::time::sleep(std::time::Duration::from_millis(750)).await;
+    assert_eq!(say(bob_token.clone(), "rude too").await, 200);
+    tokio::time::sleep(std::time::Duration::from_millis(750)).await;
+    assert_eq!(say(ann_token.clone(), "fine").await, 200);
+    for n in [1, 2, 3] {
+        let path = format!("/api/games/{id}/chat/{n}/report");
+        assert_eq!(http(a, "POST", &path, None, Some(r#"{"reason": "rude"}"#)).await.0, 200);
+    }
+    let list = |cookie: String| async move {
+        request(a, "GET", "/api/mod/reports", &[("Cookie", &cookie)], None).await.unwrap()
+    };
+    assert_eq!(request(a, "GET", "/api/mod/reports", &[], None).await.unwrap().status, 401);
+    assert_eq!(list(mo.clone()).await.status, 403);
+    let mo_account = srv.state.store().account_named("mo").await.unwrap().unwrap();
+    assert!(srv.state.store().grant_role(&mo_account.id, "moderator").await.unwrap());
+    let who = request(a, "GET", "/api/session", &[("Cookie", &mo)], None).await.unwrap().body;
+    assert_eq!(who["roles"], json!(["moderator"]));
+    let r = list(mo.clone()).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let reports = r.body["reports"].as_array().unwrap().clone();
+    assert_eq!(reports.len(), 3);
+    let first = reports.iter().find(|r| r["n"] == 1).unwrap();
+    assert_eq!((&first["text"], &first["account"], &first["action"]), (&json!("rude"), &json!("ann"), &Value::Null));
+    let second = reports.iter().find(|r| r["n"] == 2).unwrap();
+    assert_eq!(second["account"], Value::Null, "Bob has no account");
+    let act = |n: i64, action: &'static str| {
+        let mo = mo.clone();
+        let path = format!("/api/mod/reports/{id}/{n}");
+        async move {
+            let body = json!({ "action": action }).to_string();
+            request(a, "POST", &path, &[("Cookie", &mo)], Some(&body)).await.unwrap()
+        }
+    };
+    // Nobody else may; a moderator hides line 2, cannot mute its account-less author,
+    // mutes Ann for line 1 and dismisses line 3.
+    let body = json!({"action": "hide"}).to_string();
+    let r = request(a, "POST", &format!("/api/mod/reports/{id}/2"), &[("Cookie", &ann)], Some(&body)).await.unwrap();
+    assert_eq!(r.status, 403);
+    assert_eq!(act(2, "hide").await.status, 200);
+    assert_eq!(act(2, "mute").await.status, 409);
+    assert_eq!(act(1, "mute").await.status, 200);
+    assert_eq!(act(3, "dismiss").await.status, 200);
+    assert_eq!(act(9, "hide").await.status, 404);
+    // The chat a new watcher gets has line 3 only; Ann's next line is refused.
+    let (_, snap) = http(a, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(snap["state"], "live");
+    let mut ws = ws(a, &id, Some(&bob_token)).await;
+    let history = loop {
+        let m = next_json(&mut ws).await;
+        if m["type"] == "chat_history" {
+            break m;
+        }
+    };
+    let texts: Vec<&str> = history["lines"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, ["fine"]);
+    assert_eq!(say(ann_token.clone(), "let me speak").await, 403);
+    let reports = list(mo.clone()).await.body["reports"].as_array().unwrap().clone();
+    let by = |n: i64| reports.iter().find(|r| r["n"] == n).unwrap().clone();
+    assert_eq!(
+        (&by(1)["action"], &by(1)["hidden"], &by(1)["handled_by"]),
+        (&json!("mute"), &json!(true), &json!("mo"))
+    );
+    assert_eq!((&by(3)["action"], &by(3)["hidden"]), (&json!("dismiss"), &json!(false)));
+    // The mute is lifted.
+    let body = json!({"muted": false}).to_string();
+    let r = request(a, "POST", "/api/mod/accounts/ann/chat", &[("Cookie", &mo)], Some(&body)).await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    tokio::time::sleep(std::time::Duration::from_millis(750)).await;
+    assert_eq!(say(ann_token, "thank you").await, 200);
+}
+
+/// A chat line from the seat of `token`: the status.
+async fn say(a: SocketAddr, id: String, token: String, text: &str) -> u16 {
+    let body = json!({"type": "chat", "text": text}).to_string();
+    let path = format!("/api/games/{id}/actions");
+    request(a, "POST", &path, &[("x-dama-token", &token)], Some(&body)).await.unwrap().status
 }
