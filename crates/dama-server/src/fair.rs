@@ -16,12 +16,15 @@ pub struct FairGate {
     state: Mutex<State>,
 }
 
+/// A client's waiters in order, each known by its number.
+type Waiters = VecDeque<(u64, oneshot::Sender<FairPermit>)>;
+
 #[derive(Default)]
 struct State {
     free: usize,
     /// Clients with waiters, in their turn's order; each with its waiters in order
     /// (each known by a number, so that one that gives up leaves its queue).
-    turns: VecDeque<(String, VecDeque<(u64, oneshot::Sender<FairPermit>)>)>,
+    turns: VecDeque<(String, Waiters)>,
     waiting: usize,
     next_waiter: u64,
     /// When each client was last served (a count of permits handed out).
@@ -31,7 +34,7 @@ struct State {
 
 impl State {
     /// Queues `client` among the clients waiting: behind those served before it.
-    fn enqueue(&mut self, client: String, queue: VecDeque<(u64, oneshot::Sender<FairPermit>)>) {
+    fn enqueue(&mut self, client: String, queue: Waiters) {
         let at = self.served.get(&client).copied().unwrap_or(0);
         let i = self
             .turns

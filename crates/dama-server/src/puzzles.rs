@@ -33,7 +33,7 @@ use crate::accounts::Me;
 use crate::api::{parse, AppState, PeerIp};
 use crate::error::ApiError;
 use crate::pool::EnginePool;
-use crate::store::{PuzzleRow, Store};
+use crate::store::{AttemptOf, PuzzleRow, RatingRules, Store};
 
 /// A new puzzle's rating, and a new solver's.
 pub const START_RATING: i64 = 1500;
@@ -236,13 +236,10 @@ pub async fn attempt(
     };
     let p = st.ctx.store.puzzle(&id).await?.ok_or_else(|| ApiError::NotFound(id.chars().take(40).collect()))?;
     let moves_puzzle = || st.puzzle_attempts.allow(ip);
-    let done = st
-        .ctx
-        .store
-        .puzzle_attempt(&solver, &p, a.solved, moves_puzzle, crate::game::now_ms(), START_RATING, BOUNDS, |me, it| {
-            rating_changes(me, it, a.solved)
-        })
-        .await?;
+    let attempt = AttemptOf { solver: &solver, puzzle: &p, solved: a.solved, at_ms: crate::game::now_ms() };
+    let rules = RatingRules { start: START_RATING, bounds: BOUNDS };
+    let changes = |me, it| rating_changes(me, it, a.solved);
+    let done = st.ctx.store.puzzle_attempt(attempt, rules, changes, moves_puzzle).await?;
     Ok(Json(json!({
         "rating": done.rating,
         "change": done.change,

@@ -79,6 +79,28 @@ pub async fn variants() -> Response {
     axum::Json(json!({ "variants": all })).into_response()
 }
 
+/// The Content-Security-Policy of every answer: scripts, styles, fonts and
+/// connections (websockets included) from this origin only; images also as `data:`
+/// and `blob:` (the board's pictures, exported images); no plugins; no page of
+/// another origin may frame ours (clickjacking), nor may a form post elsewhere.
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data: blob:; media-src 'self' data: blob:; connect-src 'self'; object-src 'none'; \
+base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Adds the security headers to every answer: [`CSP`], `X-Content-Type-Options:
+/// nosniff`, `X-Frame-Options: DENY` (for browsers without frame-ancestors) and a
+/// referrer policy that never sends a game's address (with its invite) elsewhere.
+pub async fn security_headers(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    use axum::http::HeaderValue;
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    res
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
@@ -190,26 +212,4 @@ mod tests {
             }
         }
     }
-}
-
-/// The Content-Security-Policy of every answer: scripts, styles, fonts and
-/// connections (websockets included) from this origin only; images also as `data:`
-/// and `blob:` (the board's pictures, exported images); no plugins; no page of
-/// another origin may frame ours (clickjacking), nor may a form post elsewhere.
-pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-img-src 'self' data: blob:; media-src 'self' data: blob:; connect-src 'self'; object-src 'none'; \
-base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-/// Adds the security headers to every answer: [`CSP`], `X-Content-Type-Options:
-/// nosniff`, `X-Frame-Options: DENY` (for browsers without frame-ancestors) and a
-/// referrer policy that never sends a game's address (with its invite) elsewhere.
-pub async fn security_headers(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    use axum::http::HeaderValue;
-    let mut res = next.run(req).await;
-    let h = res.headers_mut();
-    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
-    res
 }

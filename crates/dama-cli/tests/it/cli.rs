@@ -283,3 +283,46 @@ fn the_seek_load_test_pairs_every_seek_and_reports_the_round_trips() {
     }
     assert!(out.contains("heard 81 events"), "{out}");
 }
+
+/// `dama accounts grant/show/revoke` on a server's database: the operator's way to make
+/// a moderator; unknown names and roles are clear errors.
+#[test]
+fn accounts_grant_and_revoke_the_moderator_role() {
+    let db = std::env::temp_dir().join(format!("dama-cli-accounts-{}.sqlite", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let url = format!("sqlite:{}", db.display());
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        let store = dama_server::store::Store::connect(&url).await.unwrap();
+        let ann = dama_server::store::AccountRow {
+            id: "a1".into(),
+            name: "Ann".into(),
+            password_hash: String::new(),
+            created_ms: 0,
+        };
+        assert!(store.create_account(&ann).await.unwrap());
+        store.close().await;
+    });
+    let with_db = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--database-url", url.as_str()]);
+        dama(&all)
+    };
+    assert_eq!(
+        with_db(&["accounts", "grant", "ann", "moderator"]),
+        (0, "Ann is now moderator\n".into(), String::new())
+    );
+    assert_eq!(with_db(&["accounts", "grant", "ANN", "moderator"]).1, "Ann was already moderator\n");
+    assert_eq!(with_db(&["accounts", "show", "ann"]).1, "Ann: moderator\n");
+    assert_eq!(with_db(&["accounts", "revoke", "ann", "moderator"]).1, "Ann is no longer moderator\n");
+    assert_eq!(with_db(&["accounts", "show", "ann"]).1, "Ann: no roles\n");
+    let (code, _, err) = with_db(&["accounts", "grant", "ann", "admin"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown role 'admin' (there is moderator)"), "{err}");
+    let (code, _, err) = with_db(&["accounts", "grant", "nobody", "moderator"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("no account named 'nobody'"), "{err}");
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", db.display()));
+    }
+}

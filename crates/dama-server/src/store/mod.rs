@@ -17,7 +17,7 @@ pub use chat::ChatRow;
 pub use explorer::{CountBatch, MoveCount};
 pub use lease::{Claim, Leases};
 pub use moderation::ReportedLine;
-pub use puzzles::{Attempted, PuzzleRow};
+pub use puzzles::{AttemptOf, Attempted, PuzzleRow, RatingRules};
 
 /// A storage failure (details are logged, never sent to clients).
 #[derive(Debug, thiserror::Error)]

@@ -25,6 +25,28 @@ pub struct PuzzleRow {
     pub solved: i64,
 }
 
+/// An attempt at a puzzle.
+#[derive(Clone, Copy, Debug)]
+pub struct AttemptOf<'a> {
+    /// Who: `account:ID` or `visitor:HASH`.
+    pub solver: &'a str,
+    /// The puzzle.
+    pub puzzle: &'a PuzzleRow,
+    /// Whether it was solved.
+    pub solved: bool,
+    /// When, ms since the epoch.
+    pub at_ms: i64,
+}
+
+/// A new solver's rating, and the lowest and highest rating of solvers and puzzles.
+#[derive(Clone, Copy, Debug)]
+pub struct RatingRules {
+    /// A new solver's rating.
+    pub start: i64,
+    /// The bounds every rating stays within.
+    pub bounds: (i64, i64),
+}
+
 /// What an attempt did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Attempted {
@@ -105,14 +127,10 @@ impl Store {
     /// the two ratings' changes; both ratings stay within `bounds`.
     pub async fn puzzle_attempt(
         &self,
-        solver: &str,
-        p: &PuzzleRow,
-        solved: bool,
-        moves_puzzle: impl FnOnce() -> bool,
-        at_ms: i64,
-        start: i64,
-        bounds: (i64, i64),
+        AttemptOf { solver, puzzle: p, solved, at_ms }: AttemptOf<'_>,
+        RatingRules { start, bounds }: RatingRules,
         changes: impl Fn(i64, i64) -> (i64, i64),
+        moves_puzzle: impl FnOnce() -> bool,
     ) -> Result<Attempted, StoreError> {
         let mut tx = self.pool.begin().await?;
         let first = sqlx::query(
