@@ -202,7 +202,11 @@ async fn serve(
                 let msg = match ev {
                     Ok(p) => match &p.event {
                         // Suggestions are for the player to move only.
-                        Event::Suggestions { to, .. } if !seats.iter().any(|c| c.to_string() == *to) => continue,
+                        Event::Suggestions { to, .. } | Event::Legal { to, .. }
+                            if !seats.iter().any(|c| c.to_string() == *to) =>
+                        {
+                            continue
+                        }
                         // Chat lines go to their room only.
                         Event::Chat { room: r, .. } | Event::ChatHidden { room: r, .. } if r != room => continue,
                         // The text every subscriber shares.

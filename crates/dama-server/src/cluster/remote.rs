@@ -113,7 +113,11 @@ impl Remote {
             while let Some(m) = events.next().await {
                 let Ok(event) = serde_json::from_slice::<Event>(&m.payload) else { continue };
                 // Chat and suggestions carry the current version without making one.
-                if !matches!(event, Event::Chat { .. } | Event::ChatHidden { .. } | Event::Suggestions { .. }) {
+                let unversioned = matches!(
+                    event,
+                    Event::Chat { .. } | Event::ChatHidden { .. } | Event::Suggestions { .. } | Event::Legal { .. }
+                );
+                if !unversioned {
                     if event.version() <= known {
                         continue;
                     }

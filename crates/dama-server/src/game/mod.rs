@@ -335,6 +335,15 @@ impl Actor {
         }
     }
 
+    /// Tells the player to move their legal moves now (no one else hears them).
+    fn tell_legal(&self) {
+        if self.state != State::Live {
+            return;
+        }
+        let (v, to, moves) = (self.events.version, color_name(self.session.side()), self.session.legal());
+        self.events.tell(Event::Legal { v, to, moves });
+    }
+
     fn can_unload(&self) -> bool {
         self.events.tx.receiver_count() == 0 && !self.ai.thinking()
     }
@@ -486,11 +495,18 @@ impl Actor {
             )));
         }
         *n += 1;
+        let seats = self.seats_of(hello.token.as_deref());
         let first = match hello.since.and_then(|s| self.events.since(s)) {
-            Some(events) => Catchup::Events(events),
+            Some(mut events) => {
+                // A player to move who caught up by events hears their legal moves too.
+                if self.state == State::Live && seats.contains(&self.session.side()) {
+                    let (v, to, moves) = (self.events.version, color_name(self.session.side()), self.session.legal());
+                    events.push(Event::Legal { v, to, moves });
+                }
+                Catchup::Events(events)
+            }
             None => Catchup::Snapshot(Box::new(self.snapshot())),
         };
-        let seats = self.seats_of(hello.token.as_deref());
         Ok(Subscription {
             first,
             rx: self.events.tx.subscribe(),
@@ -583,6 +599,7 @@ impl Actor {
             return Err(e);
         }
         self.ctx.lobby.remove(&self.id);
+        self.tell_legal();
         self.tell_players_it_starts();
         Ok(Seat { token: t, color: color_name(free) })
     }
@@ -701,6 +718,7 @@ impl Actor {
         for e in events {
             self.events.push(e);
         }
+        self.tell_legal();
         // Stored and announced: the move's round trip inside the server.
         crate::metrics::seconds("dama_move_seconds", arrived.elapsed());
         match self.session.status() {

@@ -253,6 +253,7 @@ impl Actor {
         self.start_clock(Instant::now(), at);
         let fen = self.session.fen();
         self.events.push(Event::Takeback { v: 0, plies: n, fen });
+        self.tell_legal();
         self.maybe_start_ai();
         Ok(())
     }

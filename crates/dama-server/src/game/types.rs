@@ -428,6 +428,17 @@ pub enum Event {
         /// Its room.
         room: String,
     },
+    /// The legal moves of the side to move, sent only to its player after each event
+    /// that changes them (a move, a takeback, the start), so that the page needs no
+    /// snapshot to go on (unversioned: `v` is the version they are for).
+    Legal {
+        /// The version they are for.
+        v: u64,
+        /// The player they are for.
+        to: String,
+        /// The legal moves.
+        moves: Vec<MoveView>,
+    },
     /// Spectators' suggestions, sent only to the player to move (unversioned).
     Suggestions {
         /// The current version (suggestions do not change it).
@@ -458,6 +469,7 @@ impl Event {
             | Event::Rated { v, .. }
             | Event::Chat { v, .. }
             | Event::ChatHidden { v, .. }
+            | Event::Legal { v, .. }
             | Event::Suggestions { v, .. } => v,
         }
     }
@@ -478,6 +490,7 @@ impl Event {
             | Event::Rated { v, .. }
             | Event::Chat { v, .. }
             | Event::ChatHidden { v, .. }
+            | Event::Legal { v, .. }
             | Event::Suggestions { v, .. } => *v = version,
         }
     }

@@ -559,3 +559,34 @@ async fn seed_001_pdn_says_red_and_black(db: String) {
     assert_eq!(tags(&pdn_of(id).await).0.as_deref(), Some("seed 000"));
     srv.task.abort();
 }
+
+/// After each move, the player to move (only they) hears their legal moves, so that a
+/// page goes on without a snapshot; a player who resumes with `since` gets them too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_player_to_move_hears_their_legal_moves() {
+    let srv = start(&temp_db("legal")).await;
+    let (id, black, white) = friends(srv.addr, json!({"variant": "english", "mode": "friend", "color": "black"})).await;
+    let mut b = ws(srv.addr, &id, Some(&black)).await;
+    let mut w = ws(srv.addr, &id, Some(&white)).await;
+    let mut spectator = ws(srv.addr, &id, None).await;
+    for s in [&mut b, &mut w, &mut spectator] {
+        assert_eq!(next_json(s).await["type"], "snapshot");
+    }
+    assert_eq!(mv(srv.addr, &id, &black, "11-15").await.0, 200);
+    let moved = next_of(&mut w, "move").await;
+    let legal = next_of(&mut w, "legal").await;
+    assert_eq!((&legal["to"], &legal["v"]), (&json!("white"), &moved["v"]));
+    let snap = snapshot(srv.addr, &id).await;
+    assert_eq!(legal["moves"], snap["legal"]);
+    // Black and the spectator hear the move, and no legal moves.
+    for s in [&mut b, &mut spectator] {
+        assert_eq!(next_json(s).await["type"], "move");
+        let more = tokio::time::timeout(std::time::Duration::from_millis(300), futures_util::StreamExt::next(s)).await;
+        assert!(more.is_err(), "nothing more: {more:?}");
+    }
+    // White resumes after the move: the missed events, then the legal moves.
+    let v = moved["v"].as_u64().unwrap();
+    let mut again = ws_since(srv.addr, &id, Some(&white), Some(v - 1)).await;
+    assert_eq!(next_json(&mut again).await["type"], "move");
+    assert_eq!(next_json(&mut again).await["moves"], snap["legal"]);
+}
