@@ -60,3 +60,36 @@ impl fmt::Display for Color {
         })
     }
 }
+
+/// A colour's name was neither `white` nor `black`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a colour (white or black)")]
+pub struct UnknownColor(pub String);
+
+impl core::str::FromStr for Color {
+    type Err = UnknownColor;
+    fn from_str(s: &str) -> Result<Color, UnknownColor> {
+        match s {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            _ => Err(UnknownColor(s.chars().take(20).collect())),
+        }
+    }
+}
+
+/// Serialized as its name: `"white"` or `"black"`.
+impl serde::Serialize for Color {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Color {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}

@@ -8,6 +8,7 @@
 //!
 //! Nothing here does I/O.
 
+pub mod any;
 pub mod bits;
 pub mod color;
 pub mod duel;

@@ -273,6 +273,11 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + PartialEq + Eq + co
     const NOTATION: Notation;
     /// Separator of a capture in move text.
     const CAPTURE_SEP: char = 'x';
+
+    /// A position of these rules as a position of any rulebook.
+    fn any_position(p: crate::Position<Self>) -> crate::any::AnyPosition;
+    /// A game of these rules as the inside of a game of any rulebook.
+    fn any_game(g: crate::game::Game<Self>) -> crate::any::Games;
 }
 
 macro_rules! rules {
@@ -280,7 +285,15 @@ macro_rules! rules {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
-        impl Rules for $name { $($body)* }
+        impl Rules for $name {
+            $($body)*
+            fn any_position(p: crate::Position<Self>) -> crate::any::AnyPosition {
+                crate::any::AnyPosition::$name(p)
+            }
+            fn any_game(g: crate::game::Game<Self>) -> crate::any::Games {
+                crate::any::Games::$name(g)
+            }
+        }
     };
 }
 

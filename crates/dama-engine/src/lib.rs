@@ -9,6 +9,7 @@
 //!
 //! The engine never prints: adapters report what it finds.
 
+pub mod arbiter;
 pub mod book;
 pub mod dataset;
 pub mod egdb;

@@ -16,13 +16,15 @@ use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::{broadcast, mpsc};
 
 use crate::accounts::Bot;
 use crate::api::{on_game, parse, AppState, PeerIp};
 use crate::error::ApiError;
-use crate::game::{Action, Caller, Catchup, Hello, Snapshot};
+use crate::game::{Action, Caller, Catchup, Hello};
+use crate::protocol::bot::{AccountEvent, BotGame, BotPlayer, ChatLine, Done, GameFull, GameState, GameStreamMsg};
+use crate::protocol::{Event, EventBody, Phase, Published, Room};
 
 /// How often an idle stream sends an empty line.
 const KEEP_ALIVE: Duration = Duration::from_secs(7);
@@ -80,8 +82,8 @@ fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {
     ([(header::CONTENT_TYPE, "application/x-ndjson")], Body::from_stream(stream)).into_response()
 }
 
-fn line(v: &Value) -> Bytes {
-    let mut s = v.to_string();
+fn line(v: &impl serde::Serialize) -> Bytes {
+    let mut s = serde_json::to_string(v).unwrap_or_default();
     s.push('\n');
     Bytes::from(s)
 }
@@ -97,7 +99,10 @@ pub async fn stream_events(State(st): State<AppState>, Bot(me): Bot) -> Result<R
         .await?
         .into_iter()
         .filter(|g| g.status == "live")
-        .map(|g| json!({"type": "gameStart", "game": {"id": g.id, "color": g.seat.to_string(), "variant": g.variant}}))
+        .map(|g| {
+            let game = BotGame { id: &g.id, color: Some(g.seat), variant: Some(&g.variant) };
+            AccountEvent::GameStart { game }.value()
+        })
         .collect();
     let (tx, rx) = mpsc::channel(16);
     let ctx = st.ctx.clone();
@@ -127,23 +132,6 @@ pub async fn stream_events(State(st): State<AppState>, Bot(me): Bot) -> Result<R
     Ok(ndjson(rx))
 }
 
-/// A game's state as a program sees it.
-fn game_state(s: &Snapshot) -> Value {
-    let moves: Vec<&str> = s.moves.iter().map(|m| m.long.as_str()).collect();
-    let legal: Vec<&str> = s.legal.iter().map(|m| m.notation.as_str()).collect();
-    json!({
-        "type": "gameState",
-        "moves": moves.join(" "),
-        "ply": s.moves.len(),
-        "side_to_move": s.side_to_move,
-        "legal": legal,
-        "status": s.state,
-        "result": s.result,
-        "clocks": s.clocks,
-        "draw_offer": s.draw_offer,
-    })
-}
-
 /// `GET /api/bot/game/stream/{id}`: `{"type": "gameFull", "id", "variant", "white",
 /// "black", "initialFen", "state"}` first, then `{"type": "gameState", "moves" (long
 /// notation, space-separated), "ply", "side_to_move", "legal" (the legal moves' short
@@ -162,24 +150,23 @@ pub async fn stream_game(
         Catchup::Snapshot(s) => *s,
         Catchup::Events(_) => h.snapshot().await?,
     };
-    let name = |i: usize| snap.players[i].as_ref().map(|p| json!({"name": p.name}));
+    let name = |i: usize| snap.players[i].as_ref().map(|p| BotPlayer { name: &p.name });
     // The players' chat is for the players: a program of another account does not see it.
     let seated = snap.players.iter().flatten().any(|p| p.name == me.name);
-    let full = json!({
-        "type": "gameFull",
-        "id": snap.id,
-        "variant": snap.variant,
-        "white": name(0),
-        "black": name(1),
-        "initialFen": snap.start_fen,
-        "state": game_state(&snap),
-    });
+    let full = line(&GameStreamMsg::Full(GameFull {
+        id: &snap.id,
+        variant: &snap.variant,
+        white: name(0),
+        black: name(1),
+        initial_fen: &snap.start_fen,
+        state: GameState::of(&snap),
+    }));
     let (tx, rx) = mpsc::channel(16);
     let ctx = st.ctx.clone();
     tokio::spawn(async move {
-        let mut last = (snap.moves.len(), snap.state.clone(), snap.draw_offer.clone());
-        let mut over = snap.state == "finished";
-        if tx.send(line(&full)).await.is_err() || over {
+        let mut last = (snap.moves.len(), snap.state, snap.draw_offer);
+        let mut over = snap.state == Phase::Finished;
+        if tx.send(full).await.is_err() || over {
             h.leave(ip).await;
             return;
         }
@@ -188,22 +175,22 @@ pub async fn stream_game(
         while !over {
             let out = tokio::select! {
                 e = sub.rx.recv() => match e.as_deref() {
-                    Ok(crate::game::Published { event: crate::game::Event::Chat { room, author, text, .. }, .. }) => {
-                        if room != "players" || !seated {
+                    Ok(Published { event: Event { body: EventBody::Chat { room, author, text, .. }, .. }, .. }) => {
+                        if *room != Room::Players || !seated {
                             continue;
                         }
-                        line(&json!({"type": "chatLine", "room": "player", "username": author, "text": text}))
+                        line(&GameStreamMsg::Chat(ChatLine { room: "player", username: author, text }))
                     }
                     Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
                         let Ok(s) = h.snapshot().await else { break };
                         // One line per change that matters to a player.
-                        let now = (s.moves.len(), s.state.clone(), s.draw_offer.clone());
+                        let now = (s.moves.len(), s.state, s.draw_offer);
                         if now == last {
                             continue;
                         }
                         last = now;
-                        over = s.state == "finished";
-                        line(&game_state(&s))
+                        over = s.state == Phase::Finished;
+                        line(&GameStreamMsg::State(GameState::of(&s)))
                     }
                     Err(broadcast::error::RecvError::Closed) => break,
                 },
@@ -222,7 +209,7 @@ pub async fn stream_game(
 async fn act(st: &AppState, id: &str, me: &crate::store::AccountRow, action: Action) -> Result<Response, ApiError> {
     let caller = Caller { token: None, conn: None, account: Some(me.id.clone()), moderator: false };
     on_game!(st, id, |h| h.act(caller.clone(), action.clone()))?;
-    Ok(Json(json!({ "ok": true })).into_response())
+    Ok(Json(Done { ok: true }).into_response())
 }
 
 /// `POST /api/bot/game/{id}/move/{move}`: plays a move (any notation the game reads).

@@ -13,17 +13,19 @@
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
-use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::tcp::OwnedWriteHalf;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::broadcast::error::RecvError;
 
+use crate::clock::TimeControl;
 use crate::error::ApiError;
-use crate::game::{self, Action, Caller, Event, Hello, Options};
+use crate::game::{self, Action, Caller, ColorChoice, Hello, Mode, Options};
 use crate::limits::Holds;
+use crate::protocol::{EventBody, Phase, Published};
 use crate::registry::Ctx;
-use crate::session::MoveView;
+use dama_core::any::MoveView;
+use dama_core::Color;
 
 /// The longest message read (a request is 94 bytes, a move with 20 captures 50).
 const MAX_MESSAGE: usize = 512;
@@ -187,15 +189,15 @@ async fn play(link: &mut Link, request: &str, peer: SocketAddr, ctx: &Ctx) -> Re
         link.send(&format!("A{:<32}9", "dama")).await?;
         return Err(DxpError::Game(e));
     }
-    let engine_color = if follower == 'W' { "black" } else { "white" };
-    let opts: Options = serde_json::from_value(json!({
-        "variant": "international",
-        "mode": "open",
-        "color": engine_color,
-        "time": {"kind": "fischer", "initial_ms": minutes * 60_000, "increment_ms": 0},
-        "fen": fen,
-    }))
-    .map_err(|e| DxpError::Protocol(e.to_string()))?;
+    let engine_color = if follower == 'W' { Color::Black } else { Color::White };
+    let opts = Options {
+        variant: "international".into(),
+        mode: Mode::Open,
+        color: if engine_color == Color::White { ColorChoice::White } else { ColorChoice::Black },
+        time: TimeControl::Fischer { initial_ms: minutes * 60_000, increment_ms: 0 },
+        fen,
+        ..Options::default()
+    };
     let created = game::create(ctx.clone(), opts, None).await?;
     let id = created.id.clone();
     let token = created.seat.map(|s| s.token);
@@ -211,7 +213,8 @@ async fn play(link: &mut Link, request: &str, peer: SocketAddr, ctx: &Ctx) -> Re
         // The engine left: it loses the game (or its seek is withdrawn, and the game,
         // never played, leaves memory at once).
         if let Ok(snap) = h.snapshot().await {
-            let action = if snap.state == "waiting" || snap.moves.len() < 2 { Action::Abort } else { Action::Resign };
+            let action =
+                if snap.state == Phase::Waiting || snap.moves.len() < 2 { Action::Abort } else { Action::Resign };
             let _ = h.act(caller, action).await;
         }
     }
@@ -222,26 +225,24 @@ async fn play(link: &mut Link, request: &str, peer: SocketAddr, ctx: &Ctx) -> Re
 async fn relay(
     link: &mut Link,
     h: &game::GameHandle,
-    events: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<game::Published>>,
+    events: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<Published>>,
     caller: &Caller,
-    engine_color: &str,
+    engine_color: Color,
     id: &str,
 ) -> Result<(), DxpError> {
     let mut accepted = false;
     // Who played a ply: the side that moved first from the start, every other ply.
     let first = h.snapshot().await?;
-    let other = |c: &str| if c == "white" { "black" } else { "white" };
-    let first_mover =
-        if first.moves.len() % 2 == 0 { first.side_to_move.clone() } else { other(&first.side_to_move).to_string() };
-    let mover = |ply: usize| if ply % 2 == 1 { first_mover.clone() } else { other(&first_mover).to_string() };
+    let first_mover = if first.moves.len() % 2 == 0 { first.side_to_move } else { !first.side_to_move };
+    let mover = |ply: usize| if ply % 2 == 1 { first_mover } else { !first_mover };
     loop {
         let snap = h.snapshot().await?;
-        if !accepted && snap.state != "waiting" {
+        if !accepted && snap.state != Phase::Waiting {
             link.send(&format!("A{:<32}0", "dama")).await?;
             accepted = true;
         }
-        if snap.state == "finished" {
-            let reason = match snap.result.as_ref().and_then(|r| r.winner.as_deref()) {
+        if snap.state == Phase::Finished {
+            let reason = match snap.result.as_ref().and_then(|r| r.winner) {
                 None => '2',
                 Some(w) if w == engine_color => '1',
                 Some(_) => '3',
@@ -252,8 +253,8 @@ async fn relay(
             return Ok(());
         }
         tokio::select! {
-            e = events.recv() => match e.as_deref().map(|p| &p.event) {
-                Ok(Event::Move { mv, ply, .. }) if accepted && mover(*ply) != engine_color => {
+            e = events.recv() => match e.as_deref().map(|p| &p.event.body) {
+                Ok(EventBody::Move { mv, ply, .. }) if accepted && mover(*ply) != engine_color => {
                     // The player's move (the engine's own moves are not sent back).
                     let m = move_message(mv).ok_or_else(|| DxpError::Protocol(format!("move {}", mv.long)))?;
                     link.send(&m).await?;

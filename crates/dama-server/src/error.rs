@@ -45,6 +45,15 @@ pub enum ApiError {
     /// Something failed on the server (details are only logged).
     #[error("internal error; please try again")]
     Internal,
+    /// The game refused (its own code says why).
+    #[error("{0}")]
+    Refused(crate::round::Refusal),
+}
+
+impl From<crate::round::Refusal> for ApiError {
+    fn from(r: crate::round::Refusal) -> Self {
+        ApiError::Refused(r)
+    }
 }
 
 impl ApiError {
@@ -63,6 +72,16 @@ impl ApiError {
             ApiError::Unavailable(_) => "unavailable",
             ApiError::Gone => "gone",
             ApiError::Internal => "internal",
+            ApiError::Refused(_) => "refused",
+        }
+    }
+
+    /// The machine-readable code clients translate (`err_<code>`): a refusal's own
+    /// code, else the kind.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::Refused(r) => r.code(),
+            e => e.kind(),
         }
     }
 
@@ -79,6 +98,7 @@ impl ApiError {
             ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) | ApiError::Gone => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Refused(r) => r.status(),
         }
     }
 }
@@ -123,13 +143,20 @@ impl From<crate::pool::PoolError> for ApiError {
     }
 }
 
+/// The JSON of an error answer: the words, and the code clients translate.
+#[derive(serde::Serialize)]
+struct ErrorBody {
+    error: String,
+    code: &'static str,
+}
+
 /// Seconds a client is asked to wait before it tries again after a 503.
 pub const RETRY_AFTER_S: u32 = 2;
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         metrics::counter!("dama_errors_total", "kind" => self.kind()).increment(1);
-        let body = Json(serde_json::json!({ "error": self.to_string() }));
+        let body = Json(ErrorBody { error: self.to_string(), code: self.code() });
         if matches!(self, ApiError::Unavailable(_) | ApiError::Gone) {
             let retry = [(axum::http::header::RETRY_AFTER, RETRY_AFTER_S.to_string())];
             return (self.status(), retry, body).into_response();

@@ -3,7 +3,7 @@
 //! small bounds). The `cargo fuzz` target `api_json` and the smoke test call it.
 
 use crate::game::{Action, JoinRequest, Options};
-use crate::session::new_session;
+use dama_core::any::AnyGame;
 
 /// One JSON text, read as every kind of request the server takes.
 pub fn api_json(data: &[u8]) {
@@ -11,7 +11,7 @@ pub fn api_json(data: &[u8]) {
     if let Ok(opts) = serde_json::from_str::<Options>(text) {
         if opts.validate().is_ok() {
             if let Ok(v) = opts.variant.parse() {
-                let _ = new_session(v, opts.fen.as_deref(), dama_core::game::DrawRules::default());
+                let _ = AnyGame::new(v, opts.fen.as_deref(), dama_core::game::DrawRules::default());
             }
         }
     }

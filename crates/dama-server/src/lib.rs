@@ -23,16 +23,18 @@ pub mod limits;
 pub mod lobby;
 pub mod metrics;
 pub mod moderation;
+pub mod news;
 pub mod passwords;
 pub mod pool;
+pub mod protocol;
 pub mod puzzles;
 pub mod rating;
 pub mod registry;
 pub mod replay;
 pub mod report;
+pub mod round;
 pub mod secret;
 pub mod seeks;
-pub mod session;
 pub mod store;
 #[doc(hidden)]
 pub mod testing;
@@ -104,6 +106,8 @@ pub async fn app_in(
         state.ctx = state.ctx.in_cluster(l);
         cluster::start(&state.ctx).await?;
     }
+    // What follows games (the explorer, the bot API) listens to their news.
+    news::start_listeners(&state.ctx);
     let restored = state.restore_live().await.map_err(|_| ServeError::Restore)?;
     if state.ctx.limits.explorer_bundled() {
         tokio::spawn(explorer::load_bundled(state.ctx.store.clone()));

@@ -117,6 +117,8 @@ pub struct Ctx {
     pub explorer: crate::explorer::Queue,
     /// New games per address and minute (over HTTP and DamExchange alike).
     pub new_games: Arc<crate::limits::RateLimiter>,
+    /// The news of games starting and ending, for whatever follows them.
+    pub news: Arc<crate::news::News>,
 }
 
 /// True for a string that can be a game id (12 lowercase hex digits).
@@ -142,6 +144,7 @@ impl Ctx {
             bots: Arc::default(),
             cluster: None,
             new_games,
+            news: Arc::default(),
         }
     }
 

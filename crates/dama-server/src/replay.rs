@@ -21,7 +21,7 @@ use tokio::sync::Semaphore;
 
 use crate::api::AppState;
 use crate::error::ApiError;
-use crate::session::{pieces_of, view, PieceView};
+use dama_core::any::{pieces_of, view, PieceView};
 
 /// The largest request body for PDN texts up to `pdn` bytes (the `pdn` limit): the PDN
 /// as a JSON string, with room for its escapes.

@@ -113,7 +113,7 @@ struct ReportOut {
 /// Builds a report from the engine's scores: `scores[i]` for the side to move in the
 /// position before ply `i + 1` (the last one after the last move), and its best move.
 fn build(
-    session: &mut dyn crate::session::Session,
+    session: &mut dama_core::any::AnyGame,
     moves: &[String],
     scores: &[(i32, Option<String>)],
     nodes: u64,
@@ -188,8 +188,8 @@ async fn make(st: AppState, id: String, client: String) -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?
         .ok_or("stopped")?;
-    let mut session = crate::session::new_session(variant, Some(&row.start_fen), DrawRules::default())?;
-    let report = build(session.as_mut(), &moves, &scores, nodes)?;
+    let mut session = dama_core::any::AnyGame::new(variant, Some(&row.start_fen), DrawRules::default())?;
+    let report = build(&mut session, &moves, &scores, nodes)?;
     let text = serde_json::to_string(&report).map_err(|e| e.to_string())?;
     store.save_report(&id, &text, crate::game::now_ms()).await.map_err(|e| e.to_string())?;
     // After a mistake or a blunder the opponent may have one winning move: a puzzle.
@@ -285,7 +285,7 @@ mod tests {
     #[test]
     fn a_thrown_man_is_a_blunder_with_the_better_move_named() {
         // English from the start: 11-15, then White's 22-18?? gives a man away (15x22).
-        let mut s = crate::session::new_session(dama_core::Variant::English, None, DrawRules::default()).unwrap();
+        let mut s = dama_core::any::AnyGame::new(dama_core::Variant::English, None, DrawRules::default()).unwrap();
         let moves = ["11-15".to_string(), "22-18".to_string(), "15x22".to_string()];
         // Scores for the side to move before each move, and after the last: level,
         // level, a man down for Black to move... as an engine would give them.
@@ -295,7 +295,7 @@ mod tests {
             (120, Some("15x22".to_string())),
             (-110, None),
         ];
-        let r = build(s.as_mut(), &moves, &scores, 1000).unwrap();
+        let r = build(&mut s, &moves, &scores, 1000).unwrap();
         assert_eq!(r.plies.len(), 3);
         assert_eq!(r.plies[0].judgment, None);
         assert_eq!((r.plies[1].judgment, r.plies[1].best.as_deref()), (Some("blunder"), Some("23-19")));

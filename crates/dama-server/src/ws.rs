@@ -11,13 +11,12 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
-use serde_json::{json, Value};
 use tokio::sync::broadcast;
 
 use crate::error::ApiError;
-use crate::game::{Action, Caller, Catchup, Event, GameHandle, Hello, Subscription};
+use crate::game::{Caller, Catchup, GameHandle, Hello, Subscription};
 use crate::limits::Limits;
+use crate::protocol::{ChatLine, ClientMsg, Event, Room, ServerMsg, Snapshot};
 use crate::registry::Ctx;
 
 /// The close code when the server shuts down (RFC 6455's "service restart"): reconnect.
@@ -45,39 +44,28 @@ pub struct Opening {
     pub token: Option<String>,
 }
 
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum First {
-    Hello {
-        #[serde(default)]
-        token: Option<String>,
-        #[serde(default)]
-        since: Option<u64>,
-    },
-}
-
 /// Reads a hello frame: the seat token and the version, if given.
-pub fn read_hello(text: &str) -> Result<(Option<String>, Option<u64>), serde_json::Error> {
-    serde_json::from_str::<First>(text).map(|First::Hello { token, since }| (token, since))
+pub fn read_hello(text: &str) -> Result<(Option<String>, Option<u64>), String> {
+    match ClientMsg::parse(text)? {
+        ClientMsg::Hello { token, since } => Ok((token, since)),
+        _ => Err("the first frame must be a hello".into()),
+    }
 }
 
 type Sink = SplitSink<WebSocket, Message>;
 
-fn error(status: u16, message: impl Into<String>) -> Value {
-    json!({"type": "error", "status": status, "message": message.into()})
-}
-
-async fn send(sink: &mut Sink, v: &Value) -> bool {
-    send_text(sink, v.to_string()).await
+/// An error frame with a status, words and a code.
+fn error(status: u16, message: impl Into<String>, code: &'static str) -> String {
+    ServerMsg::Error { status, message: message.into(), code }.text()
 }
 
 async fn send_text(sink: &mut Sink, text: impl Into<Utf8Bytes>) -> bool {
     sink.send(Message::Text(text.into())).await.is_ok()
 }
 
-/// Sends an error and closes with `code`.
-async fn refuse(sink: &mut Sink, status: u16, message: String, code: u16) {
-    let _ = send(sink, &error(status, message.clone())).await;
+/// Sends an error (`what`: its machine code) and closes with `code`.
+async fn refuse(sink: &mut Sink, status: u16, message: String, what: &'static str, code: u16) {
+    let _ = send_text(sink, error(status, message.clone(), what)).await;
     let reason = message.chars().take(100).collect::<String>();
     let _ = sink.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
 }
@@ -100,14 +88,8 @@ async fn linger(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
 }
 
 /// A snapshot message, serialized straight to text (no JSON tree in between).
-fn snapshot_message(s: &crate::game::Snapshot) -> String {
-    #[derive(serde::Serialize)]
-    struct Msg<'a> {
-        r#type: &'static str,
-        v: u64,
-        game: &'a crate::game::Snapshot,
-    }
-    serde_json::to_string(&Msg { r#type: "snapshot", v: s.version, game: s }).unwrap_or_default()
+fn snapshot_message(s: &Snapshot) -> String {
+    ServerMsg::Snapshot { v: s.version, game: s }.text()
 }
 
 fn event_message(e: &Event) -> String {
@@ -122,13 +104,13 @@ pub async fn client(socket: WebSocket, ctx: Ctx, id: String, open: Opening) {
         Ok(Some(Ok(Message::Text(t)))) if t.len() <= most => read_hello(t.as_str()),
         Ok(Some(Ok(_))) | Ok(Some(Err(_))) | Err(_) => {
             let m = "the first frame must be {\"type\": \"hello\"} with the seat token, if any, and since";
-            return refuse(&mut sink, 400, m.into(), 1008).await;
+            return refuse(&mut sink, 400, m.into(), "bad_hello", 1008).await;
         }
         Ok(None) => return,
     };
     let (token, since) = match hello {
         Ok((token, since)) => (token.or(open.token), since.or(open.since)),
-        Err(e) => return refuse(&mut sink, 400, format!("bad hello frame: {e}"), 1008).await,
+        Err(e) => return refuse(&mut sink, 400, format!("bad hello frame: {e}"), "bad_hello", 1008).await,
     };
     let hello = Hello { token: token.clone(), since, ip: open.ip };
     // The game may give its memory back between the upgrade and now: load it again.
@@ -138,7 +120,7 @@ pub async fn client(socket: WebSocket, ctx: Ctx, id: String, open: Opening) {
         // connection.
         let h = match Box::pin(ctx.game(&id)).await {
             Ok(h) => h,
-            Err(e) => return refuse(&mut sink, e.status().as_u16(), e.to_string(), 1011).await,
+            Err(e) => return refuse(&mut sink, e.status().as_u16(), e.to_string(), e.code(), 1011).await,
         };
         match h.subscribe(hello.clone()).await {
             Ok(s) => {
@@ -146,10 +128,12 @@ pub async fn client(socket: WebSocket, ctx: Ctx, id: String, open: Opening) {
                 break;
             }
             Err(ApiError::Gone) => continue,
-            Err(e) => return refuse(&mut sink, e.status().as_u16(), e.to_string(), 1008).await,
+            Err(e) => return refuse(&mut sink, e.status().as_u16(), e.to_string(), e.code(), 1008).await,
         }
     }
-    let Some((h, sub)) = sub else { return refuse(&mut sink, 503, ApiError::Gone.to_string(), 1011).await };
+    let Some((h, sub)) = sub else {
+        return refuse(&mut sink, 503, ApiError::Gone.to_string(), ApiError::Gone.code(), 1011).await;
+    };
     tracing::debug!(game = %id, seats = ?sub.seats, "websocket subscribed");
     metrics::gauge!("dama_websockets").increment(1.0);
     serve(&mut sink, &mut stream, &h, sub, token, &ctx).await;
@@ -176,11 +160,13 @@ async fn serve(
             return;
         }
     }
-    let room = crate::game::chat_room(&seats);
+    let room = Room::of(&seats);
     if !chat.is_empty() {
-        let lines: Vec<Value> =
-            chat.iter().map(|l| json!({"n": l.n, "author": l.author, "text": l.text, "at_ms": l.at_ms})).collect();
-        if !send_text(sink, json!({"type": "chat_history", "room": room, "lines": lines}).to_string()).await {
+        let lines = chat
+            .iter()
+            .map(|l| ChatLine { n: l.n, author: l.author.clone(), text: l.text.clone(), at_ms: l.at_ms })
+            .collect();
+        if !send_text(sink, ServerMsg::ChatHistory { room, lines }.text()).await {
             return;
         }
     }
@@ -200,18 +186,11 @@ async fn serve(
             }
             ev = rx.recv() => {
                 let msg = match ev {
-                    Ok(p) => match &p.event {
-                        // Suggestions are for the player to move only.
-                        Event::Suggestions { to, .. } | Event::Legal { to, .. }
-                            if !seats.iter().any(|c| c.to_string() == *to) =>
-                        {
-                            continue
-                        }
-                        // Chat lines go to their room only.
-                        Event::Chat { room: r, .. } | Event::ChatHidden { room: r, .. } if r != room => continue,
-                        // The text every subscriber shares.
-                        _ => p.text.clone(),
-                    },
+                    // Each event goes to its audience only (the legal moves and the
+                    // suggestions to the player to move, chat lines to their room), as the
+                    // text every subscriber shares.
+                    Ok(p) if !p.event.body.audience().includes(&seats) => continue,
+                    Ok(p) => p.text.clone(),
                     Err(broadcast::error::RecvError::Lagged(_)) => match Box::pin(h.snapshot()).await {
                         Ok(s) => snapshot_message(&s).into(),
                         Err(_) => break,
@@ -228,13 +207,13 @@ async fn serve(
                     // loop lives as long as the connection, the frame's only while
                     // it is answered.
                     Some(Ok(Message::Text(t))) => Box::pin(frame(h, &caller, t.as_str(), most)).await,
-                    Some(Ok(Message::Binary(_))) => Some(error(400, "send JSON text frames").to_string()),
+                    Some(Ok(Message::Binary(_))) => Some(error(400, "send JSON text frames", "bad_frame")),
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Ok(_)) => None,
                     Some(Err(e)) => {
                         // The transport refused a message over its limit (or broke).
                         let m = format!("frame too large or malformed ({e}); the limit is {most} bytes");
-                        Box::pin(refuse(sink, 413, m, 1009)).await;
+                        Box::pin(refuse(sink, 413, m, "frame_too_large", 1009)).await;
                         Box::pin(linger(stream)).await;
                         break;
                     }
@@ -253,24 +232,17 @@ async fn serve(
 async fn frame(h: &GameHandle, caller: &Caller, text: &str, most: usize) -> Option<String> {
     if text.len() > most {
         let m = format!("frame too large ({} bytes; the limit is {most})", text.len());
-        return Some(error(413, m).to_string());
+        return Some(error(413, m, "frame_too_large"));
     }
-    let v: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => return Some(error(400, format!("bad JSON: {e}")).to_string()),
-    };
-    match v.get("type").and_then(|t| t.as_str()) {
-        Some("ping") => return Some(json!({"type": "pong"}).to_string()),
-        Some("resync") => return h.snapshot().await.ok().map(|s| snapshot_message(&s)),
-        Some("hello") => return Some(error(409, "hello is the first frame only").to_string()),
-        _ => {}
-    }
-    let action: Action = match serde_json::from_value(v) {
-        Ok(a) => a,
-        Err(e) => return Some(error(400, format!("unknown message: {e}")).to_string()),
+    let action = match ClientMsg::parse(text) {
+        Ok(ClientMsg::Ping) => return Some(ServerMsg::Pong.text()),
+        Ok(ClientMsg::Resync) => return h.snapshot().await.ok().map(|s| snapshot_message(&s)),
+        Ok(ClientMsg::Hello { .. }) => return Some(error(409, "hello is the first frame only", "hello_again")),
+        Ok(ClientMsg::Act(a)) => a,
+        Err(e) => return Some(error(400, e, "bad_frame")),
     };
     match h.act(caller.clone(), action).await {
         Ok(()) => None,
-        Err(e) => Some(error(e.status().as_u16(), e.to_string()).to_string()),
+        Err(e) => Some(ServerMsg::error(&e).text()),
     }
 }

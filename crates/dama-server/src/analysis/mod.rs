@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::AppState;
 use crate::error::ApiError;
-use crate::session::{pieces_of, view, MoveView, PieceView};
+use dama_core::any::{pieces_of, view, MoveView, PieceView};
 
 /// The variant named `key` (as `/api/variants` lists them).
 pub(crate) fn variant_named(key: &str) -> Result<Variant, ApiError> {

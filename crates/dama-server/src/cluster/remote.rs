@@ -106,22 +106,18 @@ impl Remote {
         let s: Subscribed = self.ask(&req, ANSWER).await?;
         let mut known = match &s.first {
             Catchup::Snapshot(s) => s.version,
-            Catchup::Events(e) => e.last().map_or(since.unwrap_or(0), Event::version),
+            Catchup::Events(e) => e.last().map_or(since.unwrap_or(0), |e| e.v),
         };
         let (tx, rx) = broadcast::channel(32);
         let feed = tokio::spawn(async move {
             while let Some(m) = events.next().await {
                 let Ok(event) = serde_json::from_slice::<Event>(&m.payload) else { continue };
                 // Chat and suggestions carry the current version without making one.
-                let unversioned = matches!(
-                    event,
-                    Event::Chat { .. } | Event::ChatHidden { .. } | Event::Suggestions { .. } | Event::Legal { .. }
-                );
-                if !unversioned {
-                    if event.version() <= known {
+                if event.body.versioned() {
+                    if event.v <= known {
                         continue;
                     }
-                    known = event.version();
+                    known = event.v;
                 }
                 // The owner's text is passed on as it came.
                 let Ok(text) = Utf8Bytes::try_from(m.payload) else { continue };

@@ -116,6 +116,7 @@ fn detail(e: &ApiError) -> String {
         | ApiError::Conflict(s)
         | ApiError::TooMany(s)
         | ApiError::Unavailable(s) => s.clone(),
+        ApiError::Refused(r) => serde_json::to_string(r).unwrap_or_default(),
         ApiError::Gone | ApiError::Internal => String::new(),
     }
 }
@@ -134,6 +135,7 @@ fn error_of(kind: &str, m: String) -> ApiError {
         "too_many" => ApiError::TooMany(m),
         "unavailable" => ApiError::Unavailable(m),
         "gone" => ApiError::Gone,
+        "refused" => serde_json::from_str(&m).map(ApiError::Refused).unwrap_or(ApiError::Internal),
         _ => ApiError::Internal,
     }
 }
@@ -157,6 +159,9 @@ mod tests {
             ApiError::Unavailable("h".into()),
             ApiError::Gone,
             ApiError::Internal,
+            ApiError::Refused(crate::round::Refusal::NotYourTurn(dama_core::Color::Black)),
+            ApiError::Refused(crate::round::Refusal::MustMoveTouched("9".into())),
+            ApiError::Refused(crate::round::Refusal::GameOver),
         ];
         for e in all {
             let bytes = serde_json::to_vec(&Answer::of::<()>(Err(e.clone()))).unwrap();

@@ -1,12 +1,37 @@
 //! Games as PDN: the tags every exported game carries, and a stored game's PDN written
 //! without bringing it into memory (a player's whole history in one file).
 
+use dama_core::game::RulePreset;
 use dama_core::{Color, Variant};
 
-use super::{rated, setup, Options, Player};
+use crate::protocol::RulesChoice;
+
+use super::{setup, Options, Player};
 use crate::error::ApiError;
 use crate::registry::Ctx;
+use crate::round::{Round, Stored};
 use crate::store::GameRow;
+
+/// The PDN tags that say which house rules a game was played under. Seed 001 calls the
+/// sides Red (moving first) and Black; PDN's seats stay as every reader expects them
+/// (Black moves first in English) and a tag says which is which. A preset that does not
+/// concern the variant is not applied (the game plays its official rules) and not tagged.
+fn rules_tags(rules: RulesChoice, variant: Variant) -> Vec<(String, String)> {
+    let preset = crate::round::preset_of(rules);
+    if !preset.concerns(variant) {
+        return Vec::new();
+    }
+    let rule = |s: &str| ("Rules".to_string(), s.to_string());
+    match preset {
+        RulePreset::Official => Vec::new(),
+        RulePreset::Seed000 => vec![rule("seed 000")],
+        RulePreset::Seed001 => vec![
+            rule("seed 001"),
+            ("Sides".to_string(), "Red (the Black seat) moves first, Black (the White seat) second".to_string()),
+        ],
+        RulePreset::Seed003 => vec![rule("seed 003")],
+    }
+}
 
 /// What a game's PDN tags say.
 pub(super) struct Header<'a> {
@@ -39,35 +64,45 @@ pub(super) fn tags(h: &Header<'_>) -> Vec<(String, String)> {
         ("Black".to_string(), player(Color::Black)),
         ("TimeControl".to_string(), h.opts.time.pdn_tag()),
     ];
-    tags.extend(setup::rules_tags(h.opts.rules, h.variant));
+    tags.extend(rules_tags(h.opts.rules, h.variant));
     if let Some(t) = h.termination {
         tags.push(("Termination".to_string(), t.to_string()));
     }
     tags
 }
 
+/// The tags of a round's game.
+fn round_tags(r: &Round) -> Vec<(String, String)> {
+    tags(&Header {
+        id: &r.id,
+        variant: r.game.variant(),
+        created_ms: r.created_ms,
+        opts: &r.opts,
+        ai: r.ai,
+        players: &r.players(),
+        termination: r.outcome.as_ref().map(|o| o.text.as_str()),
+    })
+}
+
+/// A round's game as PDN, with the clocks after each move and the spectators'
+/// suggestions as comments.
+pub(super) fn pdn(r: &Round) -> String {
+    let comments: Vec<Vec<String>> = r
+        .record
+        .comments
+        .iter()
+        .map(|c| if c.is_empty() { Vec::new() } else { vec![format!("suggested: {}", c.join(", "))] })
+        .collect();
+    r.game.pdn(&round_tags(r), &r.record.clocks_after, &comments)
+}
+
 /// The PDN of a stored game, written from its row and moves (the game stays out of
 /// memory), with the same tags and clock comments as the game's own PDN.
 pub async fn stored_pdn(ctx: &Ctx, row: &GameRow) -> Result<String, ApiError> {
-    let (opts, mut session) = setup::stored_session(row)?;
-    let variant = session.variant();
-    let mut clocks = Vec::new();
-    for m in ctx.store.moves(&row.id).await? {
-        session.play_recorded(&m.notation).map_err(|_| ApiError::Internal)?;
-        clocks.push(m.clock_ms.map(|c| c.max(0) as u64));
-    }
-    let (players, _) = rated::load_players(ctx, row).await?;
-    let ai = setup::engine_color(opts.mode, row.white_token.is_some());
-    let tags = tags(&Header {
-        id: &row.id,
-        variant,
-        created_ms: row.created_ms,
-        opts: &opts,
-        ai,
-        players: &players,
-        termination: row.reason.as_deref(),
-    });
-    setup::end_as_stored(session.as_mut(), row.result.as_deref());
-    let comments = vec![Vec::new(); clocks.len()];
-    Ok(session.pdn(&tags, &clocks, &comments))
+    let moves = ctx.store.moves(&row.id).await?;
+    let (players, _) = setup::load_players(ctx, row).await?;
+    let stored = Stored { moves, players, ..Stored::default() };
+    let r = setup::round_of(ctx, row, stored).map_err(|_| ApiError::Internal)?;
+    let comments = vec![Vec::new(); r.record.clocks_after.len()];
+    Ok(r.game.pdn(&round_tags(&r), &r.record.clocks_after, &comments))
 }

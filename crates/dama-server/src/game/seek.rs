@@ -1,33 +1,31 @@
 //! An open game in the lobby: it lists itself as a seek while it waits for an opponent.
 
-use super::{Mode, Options, Player};
+use super::{Mode, Phase, Player};
 use crate::error::ApiError;
 use crate::lobby::Seek;
 use crate::rating::{Rating, Speed};
 use crate::registry::Ctx;
-use crate::store::GameRow;
+use crate::round::Round;
 
 /// A waiting open game as the lobby lists it, with its creator's name and rating (the
 /// rating they would start from when they have none in this variant and class); `None`
 /// for any other game.
-pub(super) async fn of(
-    ctx: &Ctx,
-    row: &GameRow,
-    opts: &Options,
-    players: &[Option<Player>; 2],
-) -> Result<Option<Seek>, ApiError> {
-    if opts.mode != Mode::Open || row.status != "waiting" {
+pub(super) async fn of(ctx: &Ctx, round: &Round) -> Result<Option<Seek>, ApiError> {
+    let opts = &round.opts;
+    if opts.mode != Mode::Open || round.phase != Phase::Waiting {
         return Ok(None);
     }
     let speed = Speed::of(&opts.time);
+    let players = round.players();
     let creator = players.iter().flatten().next();
+    let variant = round.game.variant().key();
     let rating = match creator {
-        Some(p) => Some(rating_for(ctx, Some(p), &row.variant, speed).await?.rating.round() as i64),
+        Some(p) => Some(rating_for(ctx, Some(p), variant, speed).await?.rating.round() as i64),
         None => None,
     };
     Ok(Some(Seek {
-        id: row.id.clone(),
-        variant: row.variant.clone(),
+        id: round.id.clone(),
+        variant: variant.to_string(),
         time: opts.time,
         speed,
         rated: opts.rated,
@@ -35,7 +33,7 @@ pub(super) async fn of(
         rating_range: opts.rating_range,
         name: creator.map(|p| p.name.clone()),
         rating,
-        created_ms: row.created_ms,
+        created_ms: round.created_ms,
     }))
 }
 

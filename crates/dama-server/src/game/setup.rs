@@ -4,23 +4,18 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use dama_core::game::{DrawRules, RulePreset, Status};
-use dama_core::{Color, Variant};
+use dama_core::any::AnyGame;
+use dama_core::Color;
 use rand::Rng;
-use tokio::sync::{broadcast, mpsc};
-use tokio::time::Instant;
+use tokio::sync::mpsc;
 
-use super::offers::Offers;
-use super::{
-    ai, color_name, now_ms, rated, seek, suggest, Actor, ColorChoice, Events, GameHandle, Mode, Options, Player,
-    RatingView, Record, ResultView, RulesChoice, Seat, SeriesState, State,
-};
-use crate::clock::{Clock, TimeControl};
+use super::{chat, events, seek, Actor, ColorChoice, GameHandle, Mode, Options, Phase, Player, RatingView};
+use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::registry::{Ctx, Running};
+use crate::round::{rules_of, Now, Refusal, Resumed, Round, Seat, Stored};
 use crate::secret;
-use crate::session::{new_session, Session};
-use crate::store::{GameRow, MoveRow};
+use crate::store::{GameRow, GameState};
 
 /// A game just created.
 pub struct Created {
@@ -29,9 +24,18 @@ pub struct Created {
     /// Its task.
     pub handle: GameHandle,
     /// The creator's seat.
-    pub seat: Option<Seat>,
+    pub seat: Option<crate::protocol::Seat>,
     /// The invite secret of a friend game (only its hash is stored).
     pub invite: Option<String>,
+}
+
+/// Refuses a player who may not play rated games: nobody logged in, or a guest.
+fn may_play_rated(player: Option<&Player>) -> Result<(), Refusal> {
+    match player {
+        None => Err(Refusal::LogInForRated),
+        Some(p) if p.guest => Err(Refusal::GuestRated),
+        Some(_) => Ok(()),
+    }
 }
 
 /// A new game: checked, stored, then its task started; `creator` is the logged-in
@@ -39,7 +43,7 @@ pub struct Created {
 pub async fn create(ctx: Ctx, opts: Options, creator: Option<Player>) -> Result<Created, ApiError> {
     opts.validate()?;
     if opts.rated {
-        rated::may_play_rated(creator.as_ref())?;
+        may_play_rated(creator.as_ref())?;
     }
     let mine = match opts.color {
         ColorChoice::White => Color::White,
@@ -64,13 +68,16 @@ pub async fn create(ctx: Ctx, opts: Options, creator: Option<Player>) -> Result<
         _ => {
             tokens[mine.index()] = Some(hash);
             players[mine.index()] = creator;
-            color_name(mine)
+            mine.to_string()
         }
     };
     let invite = (opts.mode == Mode::Friend).then(secret::token);
-    let opts = Options { series_state: (opts.series > 1).then_some(SeriesState { game: 1, score: [0.0; 2] }), ..opts };
+    let opts = Options {
+        series_state: (opts.series > 1).then_some(crate::protocol::SeriesState { game: 1, score: [0.0; 2] }),
+        ..opts
+    };
     let mut created = create_with(ctx, opts, tokens, players, invite.as_deref().map(secret::hash)).await?;
-    created.seat = Some(Seat { token: t, color });
+    created.seat = Some(crate::protocol::Seat { token: t, color });
     created.invite = invite;
     Ok(created)
 }
@@ -85,41 +92,33 @@ pub(super) async fn create_with(
     players: [Option<Player>; 2],
     invite_hash: Option<String>,
 ) -> Result<Created, ApiError> {
-    let variant: Variant =
+    let variant: dama_core::Variant =
         opts.variant.parse().map_err(|e: dama_core::variant::UnknownVariant| ApiError::BadRequest(e.to_string()))?;
-    let session =
-        new_session(variant, opts.fen.as_deref(), rules_of(variant, opts.rules)).map_err(ApiError::BadRequest)?;
+    let game =
+        AnyGame::new(variant, opts.fen.as_deref(), rules_of(variant, opts.rules)).map_err(ApiError::BadRequest)?;
     let place = ctx.room_for_a_game()?;
-    if session.pieces().is_empty() {
+    if game.pieces().is_empty() {
         return Err(ApiError::BadRequest("fen: the position has no pieces".into()));
     }
-    let over = match session.status() {
-        Status::Over(r) => Some(r),
-        _ => None,
-    };
-    let status = match opts.mode {
-        _ if over.is_some() => "finished",
-        Mode::Friend | Mode::Open if tokens.iter().any(Option::is_none) => "waiting",
-        _ => "live",
-    };
     let id = secret::token()[..12].to_string();
-    let now = now_ms();
+    let now = Now::current();
+    let [white, black] = players;
+    let seats = [Seat { token: tokens[0].clone(), player: white }, Seat { token: tokens[1].clone(), player: black }];
+    let mut round = Round::new(id.clone(), opts, game, seats, invite_hash, now);
+    // A position already decided: the game is over from the start.
+    if let dama_core::game::Status::Over(r) = round.game.status() {
+        round.phase = Phase::Finished;
+        round.outcome = Some(crate::round::Outcome::of(&round.game, r));
+    }
     let row = GameRow {
         id: id.clone(),
         variant: variant.key().into(),
-        mode: opts.mode.key().to_string(),
-        start_fen: session.start_fen(),
-        options: serde_json::to_string(&opts).map_err(|_| ApiError::Internal)?,
-        white_token: tokens[0].clone(),
-        black_token: tokens[1].clone(),
-        status: status.into(),
-        result: over.map(|r| session.result_token(r.winner).to_string()),
-        reason: over.map(|r| r.to_string()),
-        created_ms: now,
-        turn_started_ms: Some(now),
-        invite_hash,
-        accounts: players.clone().map(|p| p.map(|p| p.id)),
-        ..GameRow::default()
+        mode: round.opts.mode.key().to_string(),
+        start_fen: round.game.start_fen(),
+        options: serde_json::to_string(&round.opts).map_err(|_| ApiError::Internal)?,
+        created_ms: now.ms,
+        invite_hash: round.invite_hash.clone(),
+        ..GameRow::from_state(round.state_row())
     };
     ctx.store.create(&row).await?;
     // A new game is this node's (its lease is new; the claim cannot fail but by the
@@ -129,9 +128,10 @@ pub(super) async fn create_with(
     }
     tracing::info!(game = %id, variant = %row.variant, mode = %row.mode, status = %row.status, "game created");
     metrics::counter!("dama_games_created_total", "variant" => variant.key(), "mode" => row.mode.clone()).increment(1);
-    let seek = seek::of(&ctx, &row, &opts, &players).await?;
-    let started = (row.status == "live").then(|| players.clone());
-    let handle = spawn(ctx.clone(), row, session, opts, Stored::default(), (players, [None, None]), place)?;
+    let seek = seek::of(&ctx, &round).await?;
+    let started = round.phase == Phase::Live;
+    let players = round.players();
+    let handle = spawn(ctx.clone(), round, Vec::new(), place)?;
     crate::cluster::serve(&ctx, &id, handle.clone()).await?;
     ctx.games.insert(&id, handle.clone());
     // Listed and announced once its task is registered: whoever accepts the seek, or a
@@ -139,23 +139,10 @@ pub(super) async fn create_with(
     if let Some(s) = seek {
         ctx.lobby.add(s);
     }
-    if let Some(players) = started {
-        rated::tell_start(&ctx, &id, variant.key(), &players);
+    if started {
+        ctx.news.publish(crate::news::GameNews::Started { id: id.clone(), variant, players });
     }
     Ok(Created { id, handle, seat: None, invite: None })
-}
-
-fn preset_of(r: RulesChoice) -> RulePreset {
-    match r {
-        RulesChoice::Official => RulePreset::Official,
-        RulesChoice::Seed000 => RulePreset::Seed000,
-        RulesChoice::Seed001 => RulePreset::Seed001,
-        RulesChoice::Seed003 => RulePreset::Seed003,
-    }
-}
-
-fn rules_of(variant: Variant, r: RulesChoice) -> DrawRules {
-    DrawRules::preset(variant, preset_of(r))
 }
 
 /// True when a stored game has a clock (its flag can fall while nobody watches).
@@ -163,138 +150,74 @@ pub fn has_clock(row: &GameRow) -> bool {
     serde_json::from_str::<Options>(&row.options).is_ok_and(|o| o.time != TimeControl::None)
 }
 
+/// The players and rating changes of a stored game.
+pub(super) async fn load_players(
+    ctx: &Ctx,
+    row: &GameRow,
+) -> Result<([Option<Player>; 2], [Option<RatingView>; 2]), ApiError> {
+    let mut players = [None, None];
+    for (seat, id) in row.accounts.iter().enumerate() {
+        if let Some(id) = id {
+            players[seat] = ctx.store.account_by_id(id).await?.map(Player::from);
+        }
+    }
+    let mut ratings = [None, None];
+    if row.status == "finished" && players.iter().all(Option::is_some) {
+        for (account, before, after) in ctx.store.game_rating_changes(&row.id).await? {
+            if let Some(seat) = players.iter().position(|p| p.as_ref().is_some_and(|p| p.id == account)) {
+                ratings[seat] = Some(RatingView::of(before, after));
+            }
+        }
+    }
+    Ok((players, ratings))
+}
+
+/// A stored game's round (a row the server wrote always reads; one that does not is an
+/// internal error).
+pub(super) fn round_of(ctx: &Ctx, row: &GameRow, stored: Stored) -> Result<Round, ApiError> {
+    let opts: Options = serde_json::from_str(&row.options).map_err(|_| ApiError::Internal)?;
+    let variant: dama_core::Variant = row.variant.parse().map_err(|_| ApiError::Internal)?;
+    let game =
+        AnyGame::new(variant, Some(&row.start_fen), rules_of(variant, opts.rules)).map_err(|_| ApiError::Internal)?;
+    // A game taken over from another node (its lease has had an owner before: the token
+    // grew) was interrupted as by a restart.
+    let taken_over = ctx.store.leases().and_then(|l| l.token(&row.id)).is_some_and(|t| t > 1);
+    let since = Resumed { started_ms: ctx.started_ms, taken_over };
+    Round::restore(row, game, opts, stored, Now::current(), since).map_err(|e| {
+        tracing::error!(game = %row.id, error = %e, "a stored game does not read back");
+        ApiError::Internal
+    })
+}
+
 /// Brings a stored game back into memory (after a restart, an idle unload, or to show a
 /// finished one).
 pub async fn restore(ctx: Ctx, row: GameRow, place: Running) -> Result<GameHandle, ApiError> {
-    let (opts, session) = stored_session(&row)?;
     let moves = ctx.store.moves(&row.id).await?;
     let kept = ctx.store.suggestions(&row.id).await?;
-    let players = rated::load_players(&ctx, &row).await?;
-    if let Some(s) = seek::of(&ctx, &row, &opts, &players.0).await? {
+    let (players, ratings) = load_players(&ctx, &row).await?;
+    let round = round_of(&ctx, &row, Stored { moves, kept, players, ratings })?;
+    if let Some(s) = seek::of(&ctx, &round).await? {
         ctx.lobby.add(s);
     }
-    tracing::debug!(game = %row.id, status = %row.status, moves = moves.len(), "game restored");
+    tracing::debug!(game = %row.id, status = %row.status, moves = round.game.ply(), "game restored");
     let chat = ctx.store.chat(&row.id).await?;
     let id = row.id.clone();
-    let h = spawn(ctx.clone(), row, session, opts, Stored { moves, kept, chat }, players, place)?;
+    let h = spawn(ctx.clone(), round, chat, place)?;
     crate::cluster::serve(&ctx, &id, h.clone()).await?;
     Ok(h)
 }
 
-/// A stored game's options and a session at its start position under its rules (a
-/// row the server wrote always reads; one that does not is an internal error).
-pub(super) fn stored_session(row: &GameRow) -> Result<(Options, Box<dyn Session>), ApiError> {
-    let opts: Options = serde_json::from_str(&row.options).map_err(|_| ApiError::Internal)?;
-    let variant: Variant = row.variant.parse().map_err(|_| ApiError::Internal)?;
-    let session =
-        new_session(variant, Some(&row.start_fen), rules_of(variant, opts.rules)).map_err(|_| ApiError::Internal)?;
-    Ok((opts, session))
-}
-
-/// The engine's colour in a game of `mode`: the seat left without a token in a game
-/// against it (the player's seat has one).
-pub(super) fn engine_color(mode: Mode, white_seat_taken: bool) -> Option<Color> {
-    (mode == Mode::Ai).then_some(if white_seat_taken { Color::Black } else { Color::White })
-}
-
-/// What a stored game brings back beside its row: its moves, the spectators'
-/// suggestions kept with them, and its chat.
-#[derive(Default)]
-struct Stored {
-    moves: Vec<MoveRow>,
-    kept: Vec<(i64, String, i64)>,
-    chat: Vec<crate::store::ChatRow>,
-}
-
-fn spawn(
-    ctx: Ctx,
-    row: GameRow,
-    session: Box<dyn Session>,
-    opts: Options,
-    Stored { moves, kept, chat }: Stored,
-    (players, ratings): ([Option<Player>; 2], [Option<RatingView>; 2]),
-    running: Running,
-) -> Result<GameHandle, ApiError> {
-    // A subscriber that falls behind this many events gets a fresh snapshot instead.
-    let (tx, _) = broadcast::channel(32);
-    let tokens = [row.white_token.clone(), row.black_token.clone()];
-    let ai_color = engine_color(opts.mode, tokens[0].is_some());
-    let out = ctx.cluster.clone().map(|c| (row.id.clone(), c));
-    let mut a = Actor {
-        id: row.id.clone(),
+fn spawn(ctx: Ctx, round: Round, chat: Vec<crate::store::ChatRow>, running: Running) -> Result<GameHandle, ApiError> {
+    let out = ctx.cluster.clone().map(|c| (round.id.clone(), c));
+    let a = Actor {
+        events: events::Events::new(round.version, out),
+        round,
         ctx,
-        clock: Clock::new(opts.time),
-        opts,
-        session,
-        tokens,
-        invite_hash: row.invite_hash.clone(),
-        record: Record::default(),
-        offers: Offers::default(),
-        votes: suggest::Votes::default(),
-        ai: ai::Ai::playing(ai_color),
-        next_game: row.next_game.clone(),
-        state: match row.status.as_str() {
-            "waiting" => State::Waiting,
-            "finished" => State::Finished,
-            _ => State::Live,
-        },
-        result: None,
-        events: Events { version: row.version.max(0) as u64, log: Default::default(), tx, out },
-        touched: None,
-        turn_started_ms: row.turn_started_ms.unwrap_or(row.created_ms),
-        created_ms: row.created_ms,
+        chat: chat::Chat::with(chat),
+        engine: Default::default(),
         hint_busy: Arc::new(AtomicBool::new(false)),
         viewers: HashMap::new(),
-        players,
-        ratings,
-        chat: super::chat::Chat::with(chat),
     };
-    // Replay what was stored; the clocks continue from the stored times.
-    let mut last_at = None;
-    for m in &moves {
-        let side = a.session.side();
-        let v = a.session.play_recorded(&m.notation).map_err(|_| ApiError::Internal)?;
-        if let Some(c) = m.clock_ms {
-            a.clock.remaining[side.index()] = c.max(0) as u64;
-        }
-        a.record.clocks_after.push(m.clock_ms.map(|c| c.max(0) as u64));
-        a.record.comments.push(Vec::new());
-        a.record.history.push(v);
-        last_at = Some(m.at_ms);
-        a.events.version = a.events.version.max(m.v.unwrap_or(0).max(0) as u64);
-    }
-    for (ply, m, n) in kept {
-        if let Some(c) = usize::try_from(ply - 1).ok().and_then(|i| a.record.comments.get_mut(i)) {
-            c.push(format!("{m} x{n}"));
-        }
-    }
-    a.offers = Offers::from_json(row.offers.as_deref(), a.session.ply());
-    match a.state {
-        State::Finished => {
-            if let (Some(c), true) = (row.end_clock_ms, a.clock.enabled()) {
-                a.clock.remaining[a.session.side().index()] = c.max(0) as u64;
-            }
-            let winner = end_as_stored(a.session.as_mut(), row.result.as_deref());
-            a.result = Some(ResultView {
-                winner: winner.map(color_name),
-                token: row.result.clone().unwrap_or_else(|| "*".into()),
-                text: row.reason.clone().unwrap_or_default(),
-            });
-        }
-        State::Live => {
-            // The turn began with the last move or the stored turn start (a join or a
-            // takeback); the time since is charged, with a small grace if the server
-            // was down meanwhile.
-            let turn = a.turn_started_ms.max(last_at.unwrap_or(0));
-            a.start_clock(Instant::now(), turn);
-            let elapsed = (now_ms() - turn).max(0) as u64;
-            // A game taken over from another node (its lease has had an owner before:
-            // the token grew) was interrupted as by a restart.
-            let taken_over = a.ctx.store.leases().and_then(|l| l.token(&a.id)).is_some_and(|t| t > 1);
-            a.clock.resume(a.session.side(), elapsed, turn < a.ctx.started_ms || taken_over, Instant::now());
-        }
-        State::Waiting => {}
-    }
     let (tx, rx) = mpsc::channel(16);
     tokio::spawn(async move {
         let _running = running;
@@ -303,35 +226,22 @@ fn spawn(
     Ok(GameHandle::local(tx))
 }
 
-/// Ends a restored session with a finished game's stored result (a resignation, a
-/// flag, an agreement: ends its moves alone do not show), so that its PDN and its end
-/// agree with what was played; the winner. The end's reason is not kept here: the
-/// stored text says it (the PDN's Termination tag, the result's text).
-pub(super) fn end_as_stored(session: &mut dyn Session, token: Option<&str>) -> Option<Color> {
-    let decided = token.and_then(|t| dama_core::record::result_winner(t, session.variant().first_to_move()));
-    if let Some(winner) = decided {
-        session.end(dama_core::game::GameResult { winner, reason: dama_core::game::EndReason::Agreement });
-    }
-    decided.flatten()
-}
-
-/// The PDN tags that say which house rules a game was played under. Seed 001 calls the
-/// sides Red (moving first) and Black; PDN's seats stay as every reader expects them
-/// (Black moves first in English) and a tag says which is which. A preset that does not
-/// concern the variant is not applied (the game plays its official rules) and not tagged.
-pub(super) fn rules_tags(rules: RulesChoice, variant: Variant) -> Vec<(String, String)> {
-    let preset = preset_of(rules);
-    if !preset.concerns(variant) {
-        return Vec::new();
-    }
-    let rule = |s: &str| ("Rules".to_string(), s.to_string());
-    match preset {
-        RulePreset::Official => Vec::new(),
-        RulePreset::Seed000 => vec![rule("seed 000")],
-        RulePreset::Seed001 => vec![
-            rule("seed 001"),
-            ("Sides".to_string(), "Red (the Black seat) moves first, Black (the White seat) second".to_string()),
-        ],
-        RulePreset::Seed003 => vec![rule("seed 003")],
+impl GameRow {
+    /// A row with this state (its other columns empty).
+    pub fn from_state(s: GameState) -> GameRow {
+        GameRow {
+            status: s.status,
+            white_token: s.white_token,
+            black_token: s.black_token,
+            result: s.result,
+            reason: s.reason,
+            version: s.version,
+            next_game: s.next_game,
+            offers: s.offers,
+            turn_started_ms: s.turn_started_ms,
+            end_clock_ms: s.end_clock_ms,
+            accounts: s.accounts,
+            ..GameRow::default()
+        }
     }
 }

@@ -5,6 +5,7 @@ use sqlx::{AnyPool, Row};
 
 mod accounts;
 mod chat;
+mod commit;
 mod explorer;
 mod lease;
 mod moderation;
@@ -94,7 +95,7 @@ pub struct GameState {
 }
 
 /// A stored move.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRow {
     /// Ply, from 1.
     pub ply: i64,

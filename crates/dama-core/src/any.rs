@@ -1,0 +1,486 @@
+//! Games and positions whose variant is chosen at run time: one enum over the 13
+//! rulebooks each ([`AnyGame`], [`AnyPosition`]), as shakmaty's `VariantPosition` does
+//! for chess, speaking square names and move text. What a client is shown of a move or
+//! a piece is one type each, [`MoveView`] and [`PieceView`], for games, replays and
+//! the analysis board alike.
+
+use serde::{Deserialize, Serialize};
+
+use crate::fen::{parse_fen, write_fen};
+use crate::game::{DrawRules, Game, GameResult, Status};
+use crate::movegen::legal_moves;
+use crate::notation::{detailed_moves, parse_move, square_name, MoveDetail};
+use crate::record::{result_token, write_pdn, MoveRecord, WriteStyle};
+use crate::variant::{
+    Brazilian, Canadian, Czech, English, Frisian, International, Italian, Pool, Portuguese, Russian, Spanish, Thai,
+    Turkish,
+};
+use crate::{Bits, Color, Position, Rules, Variant, VariantFn, BB};
+
+/// A move as clients see it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct MoveView {
+    /// Short notation.
+    pub notation: String,
+    /// Long notation (every landing square).
+    pub long: String,
+    /// Every square the piece stands on, origin first.
+    pub path: Vec<String>,
+    /// Captured squares in jump order.
+    pub captured: Vec<String>,
+    /// A man is crowned.
+    pub promote: bool,
+}
+
+/// A piece on the board.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PieceView {
+    /// Square name.
+    pub square: String,
+    /// Its colour.
+    pub color: Color,
+    /// Crowned.
+    pub king: bool,
+}
+
+/// A legal move with the position after it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LegalView {
+    /// The move.
+    #[serde(flatten)]
+    pub mv: MoveView,
+    /// The position after it.
+    pub fen: String,
+}
+
+/// The pieces of a position.
+pub fn pieces_of<R: Rules>(p: &Position<R>) -> Vec<PieceView> {
+    let l = <R::G as crate::geometry::Geometry>::LAYOUT;
+    let mut out = Vec::new();
+    for c in Color::ALL {
+        for b in p.pieces(c).iter() {
+            out.push(PieceView {
+                square: square_name::<R>(l.index_of_bit[b as usize] as usize),
+                color: c,
+                king: p.kings().has(b),
+            });
+        }
+    }
+    out
+}
+
+/// A legal move of `pos` as clients see it (`None` for a move that is not legal there).
+pub fn view_of<R: Rules>(pos: &Position<R>, mv: &crate::Move<BB<R>>) -> Option<MoveView> {
+    detailed_moves(pos).into_iter().find(|d| d.mv == *mv).map(detail_view::<R>)
+}
+
+/// A move of `pos` as clients see it: its details when it is legal there, else only
+/// its notation (a move from a record, replayed under older rules).
+pub fn view<R: Rules>(pos: &Position<R>, mv: &crate::Move<BB<R>>) -> MoveView {
+    view_of(pos, mv).unwrap_or_else(|| MoveView {
+        notation: crate::notation::move_to_string(pos, mv, false),
+        long: crate::notation::move_to_string(pos, mv, true),
+        path: Vec::new(),
+        captured: Vec::new(),
+        promote: false,
+    })
+}
+
+/// A detailed move as clients see it.
+pub fn detail_view<R: Rules>(d: MoveDetail<BB<R>>) -> MoveView {
+    MoveView {
+        notation: d.short,
+        long: d.long,
+        path: d.path.iter().map(|&i| square_name::<R>(i)).collect(),
+        captured: d.captured.iter().map(|&i| square_name::<R>(i)).collect(),
+        promote: d.promote,
+    }
+}
+
+/// The legal moves of `pos` as clients see them.
+pub fn legal_views<R: Rules>(pos: &Position<R>) -> Vec<MoveView> {
+    detailed_moves(pos).into_iter().map(detail_view::<R>).collect()
+}
+
+/// Calls `$body` with `$g` bound to the variant's value of an enum over the 13
+/// rulebooks (`$ty::English($g)`, ...).
+macro_rules! each {
+    ($ty:ident, $value:expr, $g:ident => $body:expr) => {
+        match $value {
+            $ty::English($g) => $body,
+            $ty::Russian($g) => $body,
+            $ty::Turkish($g) => $body,
+            $ty::Brazilian($g) => $body,
+            $ty::International($g) => $body,
+            $ty::Pool($g) => $body,
+            $ty::Italian($g) => $body,
+            $ty::Spanish($g) => $body,
+            $ty::Portuguese($g) => $body,
+            $ty::Czech($g) => $body,
+            $ty::Thai($g) => $body,
+            $ty::Frisian($g) => $body,
+            $ty::Canadian($g) => $body,
+        }
+    };
+}
+
+/// Declares an enum with one variant per rulebook, holding `$inner<Rules>`.
+macro_rules! over_rulebooks {
+    ($(#[$m:meta])* $name:ident, $inner:ident) => {
+        $(#[$m])*
+        #[allow(missing_docs)]
+        pub enum $name {
+            English($inner<English>),
+            Russian($inner<Russian>),
+            Turkish($inner<Turkish>),
+            Brazilian($inner<Brazilian>),
+            International($inner<International>),
+            Pool($inner<Pool>),
+            Italian($inner<Italian>),
+            Spanish($inner<Spanish>),
+            Portuguese($inner<Portuguese>),
+            Czech($inner<Czech>),
+            Thai($inner<Thai>),
+            Frisian($inner<Frisian>),
+            Canadian($inner<Canadian>),
+        }
+    };
+}
+
+/// A function of a position of any rulebook, called with its type ([`AnyPosition::visit`]).
+pub trait PositionFn {
+    /// What it returns.
+    type Output;
+    /// Runs it on a position of rules `R`.
+    fn call<R: Rules>(self, pos: &Position<R>) -> Self::Output;
+}
+
+over_rulebooks!(
+    /// A position of any rulebook.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    AnyPosition,
+    Position
+);
+
+struct StartOf<'a>(Option<&'a str>);
+impl VariantFn for StartOf<'_> {
+    type Output = Result<AnyPosition, String>;
+    fn call<R: Rules>(self) -> Self::Output {
+        let pos = match self.0 {
+            Some(f) => parse_fen::<R>(f).map_err(|e| format!("bad FEN: {e}"))?,
+            None => Position::<R>::start(),
+        };
+        Ok(R::any_position(pos))
+    }
+}
+
+impl AnyPosition {
+    /// The position of `variant` a FEN gives (the start without one); "bad FEN: ..."
+    /// otherwise.
+    pub fn new(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, String> {
+        variant.visit(StartOf(fen))
+    }
+
+    /// Runs `f` on the typed position.
+    pub fn visit<F: PositionFn>(&self, f: F) -> F::Output {
+        each!(AnyPosition, self, p => f.call(p))
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        each!(AnyPosition, self, p => rules_of(p))
+    }
+
+    /// The position as FEN.
+    pub fn fen(&self) -> String {
+        each!(AnyPosition, self, p => write_fen(p))
+    }
+
+    /// The side to move.
+    pub fn side(&self) -> Color {
+        each!(AnyPosition, self, p => p.side())
+    }
+
+    /// The pieces.
+    pub fn pieces(&self) -> Vec<PieceView> {
+        each!(AnyPosition, self, p => pieces_of(p))
+    }
+
+    /// The legal moves.
+    pub fn legal(&self) -> Vec<MoveView> {
+        each!(AnyPosition, self, p => legal_views(p))
+    }
+
+    /// The legal moves, each with the position after it.
+    pub fn legal_with_fen(&self) -> Vec<LegalView> {
+        each!(AnyPosition, self, p => legal_with_fen_of(p))
+    }
+
+    /// The move `text` names, as played, and the position after it.
+    pub fn play(&self, text: &str) -> Result<(MoveView, AnyPosition), String> {
+        each!(AnyPosition, self, p => {
+            let mv = parse_move(p, text).map_err(|e| e.to_string())?;
+            let view = view_of(p, &mv).ok_or_else(|| "that move is not legal in this position".to_string())?;
+            Ok((view, any_position_of(p.play(&mv))))
+        })
+    }
+}
+
+fn legal_with_fen_of<R: Rules>(p: &Position<R>) -> Vec<LegalView> {
+    detailed_moves(p)
+        .into_iter()
+        .map(|d| {
+            let fen = write_fen(&p.play(&d.mv));
+            LegalView { mv: detail_view::<R>(d), fen }
+        })
+        .collect()
+}
+
+fn rules_of<R: Rules>(_: &Position<R>) -> Variant {
+    R::VARIANT
+}
+
+/// A typed position as an [`AnyPosition`].
+pub fn any_position_of<R: Rules>(p: Position<R>) -> AnyPosition {
+    R::any_position(p)
+}
+
+over_rulebooks!(
+    /// The typed game inside an [`AnyGame`].
+    #[derive(Clone, Debug)]
+    Games,
+    Game
+);
+
+/// A game of any rulebook: the moves from its start and the rules that end it, with
+/// each move's long notation kept as it was played.
+#[derive(Clone, Debug)]
+pub struct AnyGame {
+    game: Games,
+    long: Vec<String>,
+}
+
+struct NewGame<'a>(Option<&'a str>, DrawRules);
+impl VariantFn for NewGame<'_> {
+    type Output = Result<Games, String>;
+    fn call<R: Rules>(self) -> Self::Output {
+        let start = match self.0 {
+            Some(f) => parse_fen::<R>(f).map_err(|e| format!("bad FEN: {e}"))?,
+            None => Position::start(),
+        };
+        Ok(R::any_game(Game::from_position(start, self.1)))
+    }
+}
+
+/// A function of a game of any rulebook, called with its type ([`AnyGame::visit`]).
+pub trait GameFn {
+    /// What it returns.
+    type Output;
+    /// Runs it on a game of rules `R`.
+    fn call<R: Rules>(self, game: &Game<R>) -> Self::Output;
+}
+
+impl AnyGame {
+    /// A new game of `variant` from `fen` (or the start) under `rules`; "bad FEN: ..."
+    /// otherwise.
+    pub fn new(variant: Variant, fen: Option<&str>, rules: DrawRules) -> Result<AnyGame, String> {
+        Ok(AnyGame { game: variant.visit(NewGame(fen, rules))?, long: Vec::new() })
+    }
+
+    /// A typed game as a game of any rulebook (its moves' long notation written again).
+    pub fn of<R: Rules>(game: Game<R>) -> AnyGame {
+        let long = game.plies().iter().map(|p| crate::notation::move_to_string(&p.before, &p.mv, true)).collect();
+        AnyGame { game: R::any_game(game), long }
+    }
+
+    /// Runs `f` on the typed game.
+    pub fn visit<F: GameFn>(&self, f: F) -> F::Output {
+        each!(Games, &self.game, g => f.call(g))
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        each!(Games, &self.game, g => variant_of(g))
+    }
+
+    /// The rules that end it.
+    pub fn rules(&self) -> DrawRules {
+        each!(Games, &self.game, g => g.rules())
+    }
+
+    /// The start position as FEN.
+    pub fn start_fen(&self) -> String {
+        each!(Games, &self.game, g => write_fen(g.start()))
+    }
+
+    /// The current position as FEN.
+    pub fn fen(&self) -> String {
+        each!(Games, &self.game, g => write_fen(g.position()))
+    }
+
+    /// The current position.
+    pub fn position(&self) -> AnyPosition {
+        each!(Games, &self.game, g => any_position_of(*g.position()))
+    }
+
+    /// The side to move.
+    pub fn side(&self) -> Color {
+        each!(Games, &self.game, g => g.position().side())
+    }
+
+    /// Plies played.
+    pub fn ply(&self) -> usize {
+        self.long.len()
+    }
+
+    /// The pieces.
+    pub fn pieces(&self) -> Vec<PieceView> {
+        each!(Games, &self.game, g => pieces_of(g.position()))
+    }
+
+    /// The legal moves (none once the game is over).
+    pub fn legal(&self) -> Vec<MoveView> {
+        if matches!(self.status(), Status::Over(_)) {
+            return Vec::new();
+        }
+        each!(Games, &self.game, g => legal_views(g.position()))
+    }
+
+    /// Plays a move given as text under the rules in force; the move as played.
+    pub fn play(&mut self, text: &str) -> Result<MoveView, String> {
+        let v = each!(Games, &mut self.game, g => {
+            let pos = *g.position();
+            let mv = g.play_text(text).map_err(|e| e.to_string())?;
+            view_of(&pos, &mv).ok_or_else(|| "that move is not legal in this position".to_string())?
+        });
+        self.long.push(v.long.clone());
+        Ok(v)
+    }
+
+    /// Plays a stored move when a game is restored: a record kept under older rules
+    /// goes on past a count that the rules in force would have ended it by.
+    pub fn play_recorded(&mut self, text: &str) -> Result<MoveView, String> {
+        let v = each!(Games, &mut self.game, g => {
+            let pos = *g.position();
+            let mv = parse_move(&pos, text).map_err(|e| e.to_string())?;
+            g.play_recorded(&mv).map_err(|e| e.to_string())?;
+            view_of(&pos, &mv).ok_or_else(|| "that move is not legal in this position".to_string())?
+        });
+        self.long.push(v.long.clone());
+        Ok(v)
+    }
+
+    /// Where the game stands.
+    pub fn status(&self) -> Status {
+        each!(Games, &self.game, g => g.status())
+    }
+
+    /// Ends the game by an event that is not a move (a game called off included).
+    pub fn end(&mut self, result: GameResult) {
+        each!(Games, &mut self.game, g => g.end(result))
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let ok = each!(Games, &mut self.game, g => g.undo().is_ok());
+        if ok {
+            self.long.pop();
+        }
+        ok
+    }
+
+    /// The moves played, long notation.
+    pub fn moves(&self) -> &[String] {
+        &self.long
+    }
+
+    /// True when the only legal move is a single capture (seed 003's one-minute rule).
+    pub fn single_forced_capture(&self) -> bool {
+        each!(Games, &self.game, g => {
+            let l = legal_moves(g.position());
+            l.len() == 1 && l.as_slice()[0].captured.count() == 1
+        })
+    }
+
+    /// The PDN result token of a result: `*` for a game called off.
+    pub fn result_token(&self, result: &GameResult) -> &'static str {
+        if result.reason.is_void() {
+            return "*";
+        }
+        each!(Games, &self.game, g => token_of(g, result.winner))
+    }
+
+    /// The game as PDN with these tags, the movers' clock times and comments after
+    /// each move.
+    pub fn pdn(&self, tags: &[(String, String)], clocks: &[Option<u64>], comments: &[Vec<String>]) -> String {
+        let result = match self.status() {
+            Status::Over(r) => self.result_token(&r),
+            _ => "*",
+        };
+        each!(Games, &self.game, g => {
+            let records: Vec<MoveRecord<_>> = g
+                .plies()
+                .iter()
+                .enumerate()
+                .map(|(i, p)| MoveRecord {
+                    mv: p.mv,
+                    clock_ms: clocks.get(i).copied().flatten(),
+                    comments: comments.get(i).cloned().unwrap_or_default(),
+                })
+                .collect();
+            write_pdn(tags, g.start(), &records, result, WriteStyle::default())
+        })
+    }
+}
+
+fn variant_of<R: Rules>(_: &Game<R>) -> Variant {
+    R::VARIANT
+}
+
+fn token_of<R: Rules>(_: &Game<R>, winner: Option<Color>) -> &'static str {
+    result_token::<R>(winner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::EndReason;
+
+    #[test]
+    fn a_game_of_any_rulebook_plays_views_and_takes_back() {
+        let mut g = AnyGame::new(Variant::Russian, Some("W:Wh6:Bg7,c5,d2"), DrawRules::default()).unwrap();
+        assert_eq!((g.variant(), g.side(), g.ply()), (Variant::Russian, Color::White, 0));
+        let legal = g.legal();
+        assert_eq!(legal.len(), 1);
+        assert_eq!(legal[0].long, "h6:f8:b4:e1");
+        let v = g.play("h6:f8:b4:e1").unwrap();
+        assert_eq!((v.captured.len(), v.promote), (3, true));
+        assert_eq!(g.moves(), ["h6:f8:b4:e1"]);
+        assert!(matches!(g.status(), Status::Over(_)), "Black has no pieces left");
+        assert!(g.legal().is_empty());
+        assert!(g.undo());
+        assert_eq!((g.ply(), g.fen()), (0, g.start_fen()));
+        assert!(g.play("a1-b2").is_err());
+        assert!(AnyGame::new(Variant::English, Some("W:Wz9"), DrawRules::default())
+            .unwrap_err()
+            .starts_with("bad FEN"));
+        // A game called off has no result token but `*`.
+        let aborted = GameResult { winner: None, reason: EndReason::Aborted };
+        assert_eq!(g.result_token(&aborted), "*");
+        assert_eq!(g.result_token(&GameResult { winner: None, reason: EndReason::Agreement }), "1/2-1/2");
+        // Every rulebook: the start's moves match the typed move list, and a typed game
+        // wraps back with its moves' notation.
+        for v in Variant::ALL {
+            let g = AnyGame::new(v, None, DrawRules::default()).unwrap();
+            assert_eq!(g.variant(), v);
+            let p = AnyPosition::new(v, None).unwrap();
+            assert_eq!((p.variant(), p.fen(), p.legal()), (v, g.fen(), g.legal()));
+            let first = &p.legal()[0];
+            let (played, after) = p.play(&first.long).unwrap();
+            assert_eq!((&played, after.side()), (first, !p.side()));
+        }
+        let mut typed = Game::<English>::new();
+        typed.play_text("11-15").unwrap();
+        assert_eq!(AnyGame::of(typed).moves(), ["11-15"]);
+    }
+}

@@ -1,0 +1,109 @@
+//! The news of games: a game that starts or ends says so once, here, and whatever
+//! follows a game listens ([`subscribe`]) instead of being called from the game: the
+//! opening explorer counts finished games, the bot API tells the players' programs.
+//! Tournaments and notifications listen the same way.
+
+use dama_core::{Color, Variant};
+use tokio::sync::broadcast;
+
+use crate::protocol::bot::{AccountEvent, BotGame};
+use crate::protocol::Player;
+use crate::registry::Ctx;
+
+/// What happened to a game.
+#[derive(Clone, Debug)]
+pub enum GameNews {
+    /// Both seats are taken: the game starts.
+    Started {
+        /// The game.
+        id: String,
+        /// Its variant.
+        variant: Variant,
+        /// The accounts at the seats (White, Black).
+        players: [Option<Player>; 2],
+    },
+    /// The game is over (and rated, if it is rated).
+    Over {
+        /// The game.
+        id: String,
+        /// Its variant.
+        variant: Variant,
+        /// Its start.
+        start_fen: String,
+        /// Its moves, long notation.
+        moves: Vec<String>,
+        /// The winner (none for a draw or a game called off).
+        winner: Option<Color>,
+        /// False for a game called off (aborted, abandoned unplayed): no result.
+        played: bool,
+        /// The rating band of a rated game (its players' average before it / 100),
+        /// or -1.
+        band: i64,
+        /// The accounts at the seats (White, Black).
+        players: [Option<Player>; 2],
+    },
+}
+
+/// Where the news goes out.
+pub struct News(broadcast::Sender<GameNews>);
+
+impl Default for News {
+    fn default() -> Self {
+        News(broadcast::channel(8192).0)
+    }
+}
+
+impl News {
+    /// Tells every listener.
+    pub fn publish(&self, news: GameNews) {
+        let _ = self.0.send(news);
+    }
+
+    /// A new listener.
+    pub fn subscribe(&self) -> broadcast::Receiver<GameNews> {
+        self.0.subscribe()
+    }
+}
+
+/// Runs `f` on every piece of news from now on, until the server stops.
+pub fn subscribe(ctx: &Ctx, name: &'static str, mut f: impl FnMut(&Ctx, GameNews) + Send + 'static) {
+    let mut rx = ctx.news.subscribe();
+    let ctx = ctx.clone();
+    tokio::spawn(async move {
+        loop {
+            match rx.recv().await {
+                Ok(n) => f(&ctx, n),
+                Err(broadcast::error::RecvError::Lagged(k)) => {
+                    tracing::warn!(listener = name, missed = k, "a game news listener fell behind");
+                }
+                Err(broadcast::error::RecvError::Closed) => break,
+            }
+        }
+    });
+}
+
+/// The listeners every server runs: the explorer counts finished games, and the
+/// players' programs hear of their games' start and end.
+pub fn start_listeners(ctx: &Ctx) {
+    subscribe(ctx, "explorer", |ctx, n| {
+        if let GameNews::Over { id, variant, start_fen, moves, winner, played: true, band, .. } = n {
+            ctx.explorer.finished(&id, variant, &start_fen, &moves, winner, band);
+        }
+    });
+    subscribe(ctx, "bots", |ctx, n| match n {
+        GameNews::Started { id, variant, players } => {
+            for (color, p) in Color::ALL.into_iter().zip(players) {
+                if let Some(p) = p {
+                    let game = BotGame { id: &id, color: Some(color), variant: Some(variant.key()) };
+                    ctx.bots.send(&p.id, AccountEvent::GameStart { game }.value());
+                }
+            }
+        }
+        GameNews::Over { id, players, .. } => {
+            for p in players.iter().flatten() {
+                let game = BotGame { id: &id, color: None, variant: None };
+                ctx.bots.send(&p.id, AccountEvent::GameFinish { game }.value());
+            }
+        }
+    });
+}

@@ -1,0 +1,249 @@
+//! A game's settings as clients choose them, the accounts at its seats, and the seat a
+//! player is given.
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::TimeControl;
+use crate::error::ApiError;
+
+/// How a game is played.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Against the engine.
+    #[default]
+    Ai,
+    /// Two players on one device.
+    Hotseat,
+    /// Online with a friend through an invite link.
+    Friend,
+    /// Online, listed in the lobby for anyone to join.
+    Open,
+}
+
+impl Mode {
+    /// Every mode.
+    pub const ALL: [Mode; 4] = [Mode::Ai, Mode::Hotseat, Mode::Friend, Mode::Open];
+
+    /// The mode's name, as in the API and the database.
+    pub fn key(self) -> &'static str {
+        match self {
+            Mode::Ai => "ai",
+            Mode::Hotseat => "hotseat",
+            Mode::Friend => "friend",
+            Mode::Open => "open",
+        }
+    }
+
+    /// Two players online: a friend game or an open one.
+    pub fn online(self) -> bool {
+        matches!(self, Mode::Friend | Mode::Open)
+    }
+}
+
+impl std::str::FromStr for Mode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Mode, String> {
+        Mode::ALL.into_iter().find(|m| m.key() == s).ok_or_else(|| format!("unknown mode '{s}'"))
+    }
+}
+
+/// Which rules end the game.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RulesChoice {
+    /// The variant's official rules.
+    #[default]
+    Official,
+    /// Seed 000 (Russian: its own draws only, without FMJD's counts).
+    Seed000,
+    /// Seed 001 (English house rules).
+    Seed001,
+    /// Seed 003 (official English rules with an arbiter).
+    Seed003,
+}
+
+/// The creator's colour.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ColorChoice {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Drawn at random.
+    #[default]
+    Random,
+}
+
+/// A new game's settings.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// Variant key.
+    pub variant: String,
+    /// Mode.
+    #[serde(default)]
+    pub mode: Mode,
+    /// Engine level 1-10 (AI mode).
+    #[serde(default = "default_level")]
+    pub level: u8,
+    /// The creator's colour.
+    #[serde(default)]
+    pub color: ColorChoice,
+    /// Time control.
+    #[serde(default)]
+    pub time: TimeControl,
+    /// End and draw rules.
+    #[serde(default)]
+    pub rules: RulesChoice,
+    /// Start position (FEN), if not the standard one.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Spectators may suggest moves to the player to move.
+    #[serde(default)]
+    pub suggestions: bool,
+    /// Touch-move (seed 003): a player who selects a piece that can move must move it.
+    #[serde(default)]
+    pub touch_move: bool,
+    /// Games in the series, colours alternating (seed 003); 1 for a single game.
+    #[serde(default = "one")]
+    pub series: u32,
+    /// Where this game stands in its series (set by the server).
+    #[serde(default)]
+    pub series_state: Option<SeriesState>,
+    /// Rated: between two logged-in players, with a clock, from the standard start under
+    /// the official rules; the result changes both players' ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// An open game: only opponents rated within this range may join.
+    #[serde(default)]
+    pub rating_range: Option<[u32; 2]>,
+}
+
+impl Default for Options {
+    /// An English game against the engine at level 5, as an empty request body reads.
+    fn default() -> Self {
+        Options {
+            variant: "english".into(),
+            mode: Mode::default(),
+            level: default_level(),
+            color: ColorChoice::default(),
+            time: TimeControl::default(),
+            rules: RulesChoice::default(),
+            fen: None,
+            suggestions: false,
+            touch_move: false,
+            series: one(),
+            series_state: None,
+            rated: false,
+            rating_range: None,
+        }
+    }
+}
+
+impl Options {
+    /// Checks what the creator chose (the variant and position are checked when the
+    /// game is set up).
+    pub fn validate(&self) -> Result<(), ApiError> {
+        if !(1..=10).contains(&self.level) {
+            return Err(ApiError::BadRequest("level must be 1 to 10".into()));
+        }
+        if !(1..=100).contains(&self.series) {
+            return Err(ApiError::BadRequest("a series has 1 to 100 games".into()));
+        }
+        if self.fen.as_ref().is_some_and(|f| f.len() > 2000) {
+            return Err(ApiError::BadRequest("fen: too long (2000 characters at most)".into()));
+        }
+        self.time.validate().map_err(ApiError::BadRequest)?;
+        if let Some([lo, hi]) = self.rating_range {
+            if lo > hi || hi > 4000 {
+                return Err(ApiError::BadRequest("rating_range is [lowest, highest], at most 4000".into()));
+            }
+            if self.mode != Mode::Open {
+                return Err(ApiError::BadRequest("only open games have a rating range".into()));
+            }
+        }
+        if self.rated {
+            let why = if !matches!(self.mode, Mode::Open | Mode::Friend) {
+                "only games between two players (open or friend) can be rated"
+            } else if self.fen.is_some() {
+                "a rated game starts from the standard position"
+            } else if self.rules != RulesChoice::Official {
+                "a rated game is played under the official rules"
+            } else if self.time == TimeControl::None {
+                "a rated game needs a clock"
+            } else {
+                return Ok(());
+            };
+            return Err(ApiError::BadRequest(why.into()));
+        }
+        Ok(())
+    }
+}
+
+/// An account at a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The account's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// A guest (a name only): casual games only.
+    pub guest: bool,
+}
+
+impl From<crate::store::AccountRow> for Player {
+    fn from(a: crate::store::AccountRow) -> Player {
+        let guest = a.is_guest();
+        Player { id: a.id, name: a.name, guest }
+    }
+}
+
+/// A game's place in a series and the running score.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct SeriesState {
+    /// Game number, from 1.
+    pub game: u32,
+    /// Points so far of the players now White and Black.
+    pub score: [f64; 2],
+}
+
+fn default_level() -> u8 {
+    5
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A seat given to a player.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Seat {
+    /// The seat's secret token.
+    pub token: String,
+    /// "white", "black", or "both" (hot-seat).
+    pub color: String,
+}
+
+/// What `POST /api/games/{id}/join` reads.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The invite secret of a friend game (the part after `#` in the invite link).
+    #[serde(default)]
+    pub invite: Option<String>,
+}
+
+#[cfg(test)]
+mod mode_tests {
+    use super::Mode;
+
+    #[test]
+    fn a_mode_key_is_its_api_name() {
+        for m in Mode::ALL {
+            assert_eq!(serde_json::to_value(m).unwrap(), m.key());
+            assert_eq!(m.key().parse::<Mode>(), Ok(m));
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! The round decided without a server: every refusal a round gives, by its code; what
+//! a decision stores and broadcasts; and, for random sequences of legal and illegal
+//! actions, that what the store keeps brings back the same round, and that replaying
+//! the decisions rebuilds it.
+
+use std::time::Duration;
+
+use dama_core::any::AnyGame;
+use dama_core::Color;
+use proptest::prelude::*;
+use tokio::time::Instant;
+
+use super::*;
+use crate::clock::TimeControl;
+use crate::protocol::{Action, Mode, Options, Phase, Player, RulesChoice};
+use crate::store::{GameRow, GameState, MoveRow};
+
+const WHITE: &str = "white-token";
+const BLACK: &str = "black-token";
+
+fn opts(mode: Mode, time: TimeControl) -> Options {
+    Options { variant: "english".into(), mode, time, ..Options::default() }
+}
+
+fn at(base: Instant, ms: i64) -> Now {
+    Now { at: base + Duration::from_millis(ms as u64), ms: 1_700_000_000_000 + ms }
+}
+
+/// A round with both seats taken (one token for both on one device; the engine's seat
+/// empty against it; Black's free in a waiting online game when `waiting`).
+fn round(o: Options, waiting: bool, now: Now) -> Round {
+    let game =
+        AnyGame::new(dama_core::Variant::English, o.fen.as_deref(), rules_of(dama_core::Variant::English, o.rules))
+            .unwrap();
+    let hash = |t: &str| Some(crate::secret::hash(t));
+    let seats = match o.mode {
+        Mode::Hotseat => [Seat { token: hash(WHITE), player: None }, Seat { token: hash(WHITE), player: None }],
+        Mode::Ai => [Seat { token: hash(WHITE), player: None }, Seat::default()],
+        _ if waiting => [Seat { token: hash(WHITE), player: None }, Seat::default()],
+        _ => [Seat { token: hash(WHITE), player: None }, Seat { token: hash(BLACK), player: None }],
+    };
+    Round::new("0123456789ab".into(), o, game, seats, Some(crate::secret::hash("invite")), now)
+}
+
+fn white() -> Who {
+    Who { seats: vec![Color::White], conn: None }
+}
+fn black() -> Who {
+    Who { seats: vec![Color::Black], conn: None }
+}
+fn spectator(conn: u64) -> Who {
+    Who { seats: vec![], conn: Some(conn) }
+}
+
+/// Decides, and applies when decided; the refusal's code otherwise.
+fn go(r: &mut Round, who: &Who, input: Input, now: Now) -> Result<Applied, &'static str> {
+    let d = r.decide(who, input, now).map_err(|e| e.code())?;
+    let applied = r.apply(d);
+    match &applied.refusal {
+        Some(refused) => Err(refused.code()),
+        None => Ok(applied),
+    }
+}
+
+fn act(a: Action) -> Input {
+    Input::Act(a)
+}
+
+fn mv(m: &str) -> Input {
+    act(Action::Move { mv: m.into() })
+}
+
+/// Every refusal a round gives, each from a game built for it.
+#[test]
+fn each_refusal_of_a_round_has_its_code() {
+    let base = Instant::now();
+    let t0 = at(base, 0);
+    let friend = || round(opts(Mode::Friend, TimeControl::None), false, t0);
+    // English: Black moves first.
+    let mut cases: Vec<(&str, Round, Who, Input)> = vec![
+        ("not_a_player", friend(), spectator(1), mv("11-15")),
+        ("not_your_turn", friend(), white(), mv("22-18")),
+        ("not_started", round(opts(Mode::Friend, TimeControl::None), true, t0), white(), mv("11-15")),
+        ("move_too_long", friend(), black(), mv(&"1".repeat(201))),
+        ("illegal_move", friend(), black(), mv("11-17")),
+        ("no_draw_offer", friend(), white(), act(Action::AcceptDraw)),
+        ("nothing_to_take_back", friend(), black(), act(Action::Takeback)),
+        ("no_takeback_request", friend(), white(), act(Action::DeclineTakeback)),
+        ("rematch_too_early", friend(), white(), act(Action::Rematch)),
+        (
+            "no_free_seat",
+            friend(),
+            Who::default(),
+            Input::Join { token: "t".into(), player: None, invite: Some("invite".into()) },
+        ),
+        (
+            "invite_needed",
+            round(opts(Mode::Friend, TimeControl::None), true, t0),
+            Who::default(),
+            Input::Join { token: "t".into(), player: None, invite: Some("wrong".into()) },
+        ),
+        ("suggestions_off", friend(), spectator(1), act(Action::Suggest { mv: "11-15".into() })),
+        ("wait_for_engine", round(opts(Mode::Ai, TimeControl::None), false, t0), white(), act(Action::Takeback)),
+    ];
+    // A move played, then an abort.
+    let mut r = friend();
+    go(&mut r, &black(), mv("11-15"), t0).unwrap();
+    go(&mut r, &white(), mv("22-18"), t0).unwrap();
+    cases.push(("cannot_abort", r.clone(), white(), act(Action::Abort)));
+    // A draw offered: another one waits; the asker cannot answer; and once more at this move.
+    let mut r = friend();
+    go(&mut r, &black(), act(Action::OfferDraw), t0).unwrap();
+    cases.push(("draw_offer_pending", r.clone(), white(), act(Action::OfferDraw)));
+    cases.push(("no_draw_offer", r.clone(), black(), act(Action::AcceptDraw)));
+    go(&mut r, &white(), act(Action::DeclineDraw), t0).unwrap();
+    cases.push(("draw_offered_this_move", r.clone(), black(), act(Action::OfferDraw)));
+    // A takeback asked for.
+    let mut r = friend();
+    go(&mut r, &black(), mv("11-15"), t0).unwrap();
+    go(&mut r, &white(), act(Action::Takeback), t0).unwrap();
+    cases.push(("takeback_pending", r.clone(), black(), act(Action::Takeback)));
+    go(&mut r, &black(), act(Action::DeclineTakeback), t0).unwrap();
+    cases.push(("takeback_asked_this_move", r.clone(), white(), act(Action::Takeback)));
+    // Against the engine: no move of the player's own yet (the engine moves first:
+    // Black, as White sits).
+    let mut ai = round(opts(Mode::Ai, TimeControl::None), false, t0);
+    go(&mut ai, &Who::default(), Input::EngineMove("11-15".into()), t0).unwrap();
+    cases.push(("no_move_of_yours", ai.clone(), white(), act(Action::Takeback)));
+    // Over: moves are refused, a rematch asked twice, the next game there.
+    let mut r = friend();
+    go(&mut r, &black(), act(Action::Resign), t0).unwrap();
+    cases.push(("game_over", r.clone(), white(), mv("22-18")));
+    go(&mut r, &white(), act(Action::Rematch), t0).unwrap();
+    cases.push(("rematch_asked", r.clone(), white(), act(Action::Rematch)));
+    go(&mut r, &Who::default(), Input::NextGameCreated { id: "aaaaaaaaaaaa".into(), series: None }, t0).unwrap();
+    cases.push(("next_game_exists", r.clone(), black(), act(Action::Rematch)));
+    // Touch-move.
+    let mut touch = round(Options { touch_move: true, ..opts(Mode::Friend, TimeControl::None) }, false, t0);
+    go(&mut touch, &black(), act(Action::Touch { square: "11".into() }), t0).unwrap();
+    cases.push(("touched_another", touch.clone(), black(), act(Action::Touch { square: "9".into() })));
+    cases.push(("must_move_touched", touch.clone(), black(), mv("9-13")));
+    // Suggestions.
+    let sugg = round(Options { suggestions: true, ..opts(Mode::Friend, TimeControl::None) }, false, t0);
+    cases.push(("players_cannot_suggest", sugg.clone(), black(), act(Action::Suggest { mv: "11-15".into() })));
+    cases.push(("suggest_over_socket", sugg.clone(), Who::default(), act(Action::Suggest { mv: "11-15".into() })));
+    cases.push(("not_legal_here", sugg.clone(), spectator(1), act(Action::Suggest { mv: "11-17".into() })));
+    let mut over = sugg.clone();
+    go(&mut over, &black(), act(Action::Resign), t0).unwrap();
+    cases.push(("not_being_played", over, spectator(1), act(Action::Suggest { mv: "11-15".into() })));
+    let mut full = sugg.clone();
+    full.votes = (0..decide::MAX_VOTERS as u64).map(|c| (c, "11-15".to_string())).collect();
+    cases.push(("too_many_suggestions", full, spectator(u64::MAX), act(Action::Suggest { mv: "11-15".into() })));
+    // Rated games: an account is needed, not a guest's, not the same one twice.
+    let rated =
+        Options { rated: true, ..opts(Mode::Open, TimeControl::Fischer { initial_ms: 60_000, increment_ms: 0 }) };
+    let mut seeking = round(rated, true, t0);
+    let ann = Player { id: "a1".into(), name: "ann".into(), guest: false };
+    seeking.seats[0].player = Some(ann.clone());
+    let join = |p: Option<Player>| Input::Join { token: "t".into(), player: p, invite: None };
+    cases.push(("log_in_for_rated", seeking.clone(), Who::default(), join(None)));
+    cases.push(("guest_rated", seeking.clone(), Who::default(), join(Some(Player { guest: true, ..ann.clone() }))));
+    cases.push(("rated_against_self", seeking.clone(), Who::default(), join(Some(ann))));
+    // The time ran out before the move: the game ends, the move is refused.
+    let mut clocked = round(opts(Mode::Friend, TimeControl::Fischer { initial_ms: 1_000, increment_ms: 0 }), false, t0);
+    go(&mut clocked, &black(), mv("11-15"), t0).unwrap();
+    go(&mut clocked, &white(), mv("22-18"), t0).unwrap();
+    cases.push(("time_ran_out", clocked, black(), mv("8-11")));
+
+    let mut seen = std::collections::BTreeSet::new();
+    for (code, mut r, who, input) in cases {
+        let got = go(&mut r, &who, input.clone(), at(base, 5_000)).err();
+        assert_eq!(got, Some(code), "{input:?}");
+        seen.insert(code);
+    }
+    // The codes the game's task gives itself (chat, hints, connections, moderation,
+    // the engine's answer to a draw) are tested through the server in
+    // tests/it/refusals.rs; every other code is here.
+    let elsewhere = [
+        "engine_busy",
+        "hints_against_engine_only",
+        "hint_for_player_to_move",
+        "hint_busy",
+        "too_many_connections",
+        "chat_empty",
+        "chat_too_long",
+        "chat_full",
+        "chat_too_fast",
+        "chat_muted",
+        "no_chat_on_one_device",
+        "watch_to_chat",
+        "not_moderator",
+        "no_chat_line",
+    ];
+    for r in Refusal::examples() {
+        assert!(seen.contains(r.code()) || elsewhere.contains(&r.code()), "no test of '{}'", r.code());
+    }
+}
+
+#[test]
+fn a_move_that_ends_the_game_is_stored_with_the_end_in_one_write() {
+    let t0 = at(Instant::now(), 0);
+    // White's man on 18 takes Black's last man on 15 (jumping to 11).
+    let o = Options { fen: Some("W:W18:B15".into()), ..opts(Mode::Friend, TimeControl::None) };
+    let mut r = round(o, false, t0);
+    let d = r.decide(&white(), mv("18x11"), t0).unwrap();
+    assert_eq!(d.event_types(), ["move", "end"]);
+    let p = r.persist(&d);
+    assert_eq!(p.moves.len(), 1);
+    assert_eq!(p.moves[0].v, Some(2), "the move's row carries the version after both events");
+    let state = p.state.expect("the end is stored with the move");
+    assert_eq!((state.status.as_str(), state.reason.as_deref(), state.version), ("finished", Some("no_pieces"), 2));
+    let applied = r.apply(d);
+    assert_eq!(applied.events.iter().map(|e| e.v).collect::<Vec<_>>(), [1, 2]);
+    assert!(applied.effects.contains(&Effect::Over));
+    assert_eq!(r.phase, Phase::Finished);
+    // A plain move writes its row alone.
+    let r = round(opts(Mode::Friend, TimeControl::None), false, t0);
+    let d = r.decide(&black(), mv("11-15"), t0).unwrap();
+    assert_eq!(r.persist(&d).state, None);
+    // Deciding changes nothing until applied.
+    assert_eq!((r.game.ply(), r.version), (0, 0));
+}
+
+/// The store as the server's would keep a game: its row and its moves.
+#[derive(Clone, Debug)]
+struct Kept {
+    row: GameRow,
+    moves: Vec<MoveRow>,
+}
+
+impl Kept {
+    fn of(r: &Round) -> Kept {
+        let row = GameRow {
+            id: r.id.clone(),
+            variant: "english".into(),
+            mode: r.opts.mode.key().into(),
+            start_fen: r.game.start_fen(),
+            options: serde_json::to_string(&r.opts).unwrap(),
+            created_ms: r.created_ms,
+            invite_hash: r.invite_hash.clone(),
+            ..GameRow::from_state(r.state_row())
+        };
+        Kept { row, moves: Vec::new() }
+    }
+
+    fn commit(&mut self, p: &Persist) {
+        if let Some(keep) = p.keep {
+            self.moves.retain(|m| m.ply <= keep);
+        }
+        self.moves.extend(p.moves.iter().cloned());
+        if let Some(s) = &p.state {
+            let GameState {
+                status,
+                white_token,
+                black_token,
+                result,
+                reason,
+                version,
+                next_game,
+                offers,
+                turn_started_ms,
+                end_clock_ms,
+                accounts,
+            } = s.clone();
+            self.row = GameRow {
+                status,
+                white_token,
+                black_token,
+                result,
+                reason,
+                version,
+                next_game,
+                offers,
+                turn_started_ms,
+                end_clock_ms,
+                accounts,
+                ..self.row.clone()
+            };
+        }
+    }
+
+    fn restore(&self, now: Now) -> Round {
+        let opts: Options = serde_json::from_str(&self.row.options).unwrap();
+        let game = AnyGame::new(
+            dama_core::Variant::English,
+            Some(&self.row.start_fen),
+            rules_of(dama_core::Variant::English, RulesChoice::Official),
+        )
+        .unwrap();
+        let stored = Stored { moves: self.moves.clone(), ..Stored::default() };
+        Round::restore(&self.row, game, opts, stored, now, Resumed::default()).unwrap()
+    }
+}
+
+/// What must survive a restart: everything but the clocks' running instants, the
+/// touched piece and the spectators' votes (kept in memory only).
+fn lasting(r: &Round) -> String {
+    format!(
+        "{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{}|{:?}|{:?}",
+        r.phase,
+        r.game.fen(),
+        r.game.moves(),
+        r.seats,
+        r.outcome,
+        r.offers,
+        r.next_game,
+        r.record.history,
+        r.version,
+        r.record.clocks_after,
+        r.game.status(),
+    )
+}
+
+fn action_of(k: u8, legal: &[dama_core::any::MoveView], pick: usize) -> Input {
+    let any_move =
+        |i: usize| legal.get(i % legal.len().max(1)).map(|m| m.long.clone()).unwrap_or_else(|| "11-15".into());
+    match k % 16 {
+        0..=5 => mv(&any_move(pick)),
+        6 => mv("31-27x99"),
+        7 => act(Action::OfferDraw),
+        8 => act(Action::AcceptDraw),
+        9 => act(Action::DeclineDraw),
+        10 => act(Action::Takeback),
+        11 => act(Action::AcceptTakeback),
+        12 => act(Action::DeclineTakeback),
+        13 => act(Action::Rematch),
+        14 => act(Action::Abort),
+        _ => Input::Deadline,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// For random sequences of legal and illegal actions by either side, in friend
+    /// games with and without a clock: what the store keeps brings back the same round,
+    /// and replaying the decisions on the starting round rebuilds it.
+    #[test]
+    fn the_store_and_the_decisions_rebuild_the_round(
+        steps in proptest::collection::vec((0u8..16, any::<bool>(), 0usize..40, 0i64..4_000), 1..60),
+        clocked in any::<bool>(),
+        resign_at in proptest::option::of(0usize..60),
+    ) {
+        let base = Instant::now();
+        let time = if clocked { TimeControl::Fischer { initial_ms: 20_000, increment_ms: 500 } } else { TimeControl::None };
+        let start = round(opts(Mode::Friend, time), false, at(base, 0));
+        let mut live = start.clone();
+        let mut kept = Kept::of(&start);
+        let mut decisions = Vec::new();
+        let mut t = 0;
+        for (i, (k, as_white, pick, dt)) in steps.into_iter().enumerate() {
+            t += dt;
+            let now = at(base, t);
+            let who = if as_white { white() } else { black() };
+            let input = if resign_at == Some(i) { act(Action::Resign) } else { action_of(k, &live.game.legal(), pick) };
+            let Ok(d) = live.decide(&who, input, now) else { continue };
+            kept.commit(&live.persist(&d));
+            decisions.push(d.clone());
+            live.apply(d);
+            prop_assert_eq!(lasting(&kept.restore(now)), lasting(&live));
+        }
+        let mut replayed = start;
+        for d in decisions {
+            replayed.apply(d);
+        }
+        prop_assert_eq!(lasting(&replayed), lasting(&live));
+        prop_assert_eq!(format!("{:?}", replayed.clock), format!("{:?}", live.clock));
+    }
+}
