@@ -57,6 +57,8 @@ pub struct EnginePool {
     /// Permits to search, handed out round robin by client ([`FairGate`]).
     gate: Arc<FairGate>,
     idle: Mutex<Vec<Box<dyn Player>>>,
+    /// For tests: while set, every search fails ([`EnginePool::fail_searches`]).
+    failing: AtomicBool,
     size: usize,
     max_waiting: usize,
 }
@@ -78,9 +80,17 @@ impl EnginePool {
             cluster: std::sync::OnceLock::new(),
             gate: FairGate::new(size),
             idle: Mutex::new(Vec::new()),
+            failing: AtomicBool::new(false),
             size,
             max_waiting,
         })
+    }
+
+    /// For tests: makes every search fail (`true`) or work again, as a lost engine
+    /// worker would.
+    #[doc(hidden)]
+    pub fn fail_searches(&self, failing: bool) {
+        self.failing.store(failing, Ordering::Relaxed);
     }
 
     /// How many searchers can run at once.
@@ -135,6 +145,9 @@ impl EnginePool {
         stop: Arc<AtomicBool>,
         optional: bool,
     ) -> Result<Option<(String, i32)>, PoolError> {
+        if self.failing.load(Ordering::Relaxed) {
+            return Err(PoolError::Failed);
+        }
         if let Some((nats, subject)) = self.cluster.get() {
             if let Some(done) = crate::cluster::engine::search(nats, subject, &job, optional).await {
                 return done;

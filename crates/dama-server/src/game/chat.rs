@@ -40,6 +40,27 @@ impl Chat {
         self.lines.iter().filter(|l| l.room == room.key() && !l.hidden).cloned().collect()
     }
 
+    /// Admits a line of `author` at `now`: cleaned, the chat not full, the writer's pace
+    /// kept; its number.
+    pub(super) fn admit(&mut self, author: &str, text: &str, now: Instant) -> Result<(i64, String), Refusal> {
+        let text = clean(text)?;
+        if self.lines.len() >= MAX_LINES {
+            return Err(Refusal::ChatFull);
+        }
+        self.pace(author, now)?;
+        Ok((self.lines.last().map_or(0, |l| l.n) + 1, text))
+    }
+
+    /// Hides line `n` (its room, if it was shown until now).
+    pub(super) fn hide(&mut self, n: i64) -> Result<Option<Room>, Refusal> {
+        let line = self.lines.iter_mut().find(|l| l.n == n).ok_or(Refusal::NoChatLine(n))?;
+        if line.hidden {
+            return Ok(None);
+        }
+        line.hidden = true;
+        Ok(Some(if line.room == Room::Players.key() { Room::Players } else { Room::Spectators }))
+    }
+
     /// Takes a writer's turn, or says to slow down.
     fn pace(&mut self, who: &str, now: Instant) -> Result<(), Refusal> {
         let times = self.recent.entry(who.to_string()).or_default();
@@ -82,17 +103,13 @@ impl Actor {
             },
             _ => return Err(Refusal::NoChatOnOneDevice.into()),
         };
-        let text = clean(text)?;
+        clean(text)?;
         if let Some(a) = &account {
             if self.ctx.store.chat_muted(a).await? {
                 return Err(Refusal::ChatMuted.into());
             }
         }
-        if self.chat.lines.len() >= MAX_LINES {
-            return Err(Refusal::ChatFull.into());
-        }
-        self.chat.pace(&author, Instant::now())?;
-        let n = self.chat.lines.last().map_or(0, |l| l.n) + 1;
+        let (n, text) = self.chat.admit(&author, text, Instant::now())?;
         let line = ChatRow { n, room: room.key().into(), author, text, at_ms: now_ms(), account, hidden: false };
         self.ctx.store.add_chat(&self.round.id, &line).await?;
         let (author, text) = (line.author.clone(), line.text.clone());
@@ -107,14 +124,11 @@ impl Actor {
         if !caller.moderator {
             return Err(Refusal::NotModerator.into());
         }
-        let Some(i) = self.chat.lines.iter().position(|l| l.n == n) else {
+        if !self.chat.lines.iter().any(|l| l.n == n) {
             return Err(Refusal::NoChatLine(n).into());
-        };
+        }
         self.ctx.store.hide_chat_line(&self.round.id, n, now_ms()).await?;
-        let line = &mut self.chat.lines[i];
-        if !line.hidden {
-            line.hidden = true;
-            let room = if line.room == Room::Players.key() { Room::Players } else { Room::Spectators };
+        if let Some(room) = self.chat.hide(n)? {
             self.events.tell(Event { v: self.round.version, body: EventBody::ChatHidden { n, room } });
         }
         Ok(())
@@ -124,6 +138,30 @@ impl Actor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_full_chat_and_a_line_nobody_wrote_are_refused() {
+        let t = Instant::now();
+        let row = |n: i64| ChatRow {
+            n,
+            room: "players".into(),
+            author: "a".into(),
+            text: "x".into(),
+            at_ms: 0,
+            account: None,
+            hidden: false,
+        };
+        let mut c = Chat::with((1..=MAX_LINES as i64).map(row).collect());
+        assert_eq!(c.admit("ann", "hello", t), Err(Refusal::ChatFull));
+        assert_eq!(c.hide(MAX_LINES as i64 + 1), Err(Refusal::NoChatLine(MAX_LINES as i64 + 1)));
+        assert_eq!(c.hide(3), Ok(Some(Room::Players)));
+        assert_eq!(c.hide(3), Ok(None), "hidden once");
+        let mut c = Chat::default();
+        assert_eq!(c.admit("ann", "hello", t), Ok((1, "hello".into())));
+        assert_eq!(c.admit("ann", "again", t), Err(Refusal::ChatTooFast));
+        assert_eq!(c.admit("ann", "", t), Err(Refusal::ChatEmpty));
+        assert_eq!(c.admit("ann", &"x".repeat(MAX_CHARS + 1), t), Err(Refusal::ChatTooLong(MAX_CHARS)));
+    }
 
     #[test]
     fn lines_are_cleaned_and_writers_paced() {

@@ -4,10 +4,20 @@ use super::{lease, save_query, Store, StoreError, SAVE, SAVE_FENCED};
 use crate::round::Persist;
 
 impl Store {
+    /// For tests: makes every game decision's write fail (`true`) or work again, as a
+    /// full disk or a lost database would.
+    #[doc(hidden)]
+    pub fn fail_commits(&self, failing: bool) {
+        self.failing.store(failing, std::sync::atomic::Ordering::Relaxed);
+    }
+
     /// Writes what a decision keeps: a move alone goes through the moves' group commit;
     /// anything more (a move that ends the game, a takeback, a seat, an offer) is one
     /// transaction, fenced in cluster mode by the game's lease.
     pub async fn commit(&self, id: &str, p: &Persist) -> Result<(), StoreError> {
+        if self.failing.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(StoreError(sqlx::Error::Protocol("the store fails on demand (a test)".into())));
+        }
         if p.state.is_none() && p.keep.is_none() {
             for m in &p.moves {
                 self.add_move(id, m).await?;

@@ -119,6 +119,8 @@ pub struct Store {
     leases: Option<std::sync::Arc<Leases>>,
     /// SQLite's writes under load, one at a time in arrival order (see [`WriteGate`]).
     gate: WriteGate,
+    /// For tests: while set, the games' decisions fail to be stored ([`Store::fail_commits`]).
+    failing: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// SQLite lets one connection write at a time; another that tries waits in SQLite's busy
@@ -238,7 +240,7 @@ impl Store {
         let gate = WriteGate::new(sqlite);
         let file = if sqlite { sqlite_file(&url) } else { None };
         let moves = writer::Writer::start(pool.clone(), gate.clone(), file.as_deref());
-        let store = Store { moves, pool, leases: None, gate };
+        let store = Store { moves, pool, leases: None, gate, failing: Default::default() };
         store.hash_plain_tokens().await?;
         Ok(store)
     }

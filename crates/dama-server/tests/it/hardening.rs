@@ -11,6 +11,7 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::common::*;
 
 on_both!(
+    a_store_failure_leaves_the_game_as_it_was,
     versions_and_offers_survive_a_restart_and_the_turn_is_charged,
     next_game_links_survive_a_restart,
     a_friend_seat_needs_the_invite_and_tokens_are_stored_hashed
@@ -393,4 +394,52 @@ async fn every_error_is_json() {
         assert_eq!(st, status, "{method} {path}: {v}");
         assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{method} {path}: {v}");
     }
+}
+
+/// The round/protocol issue: a decision the store cannot keep changes nothing. With a
+/// store that fails on demand, a move, a draw offer, a join, a takeback and a
+/// resignation are each refused with 500, and the game is exactly as it was (its
+/// snapshot, its version, and what a reconnecting client gets); once the store works
+/// again, the same actions go through.
+async fn a_store_failure_leaves_the_game_as_it_was(db: String) {
+    let srv = start(&db).await;
+    let a = srv.addr;
+    let store = srv.state.store().clone();
+    // A friend game waiting for the friend: the join fails first.
+    let v = create_full(a, json!({"variant": "english", "mode": "friend", "color": "black"})).await;
+    let id = v["id"].as_str().unwrap().to_string();
+    let black = v["token"].as_str().unwrap().to_string();
+    store.fail_commits(true);
+    let before = snapshot(a, &id).await;
+    assert_eq!(join(a, &id, v["invite"].as_str()).await.0, 500);
+    assert_eq!(snapshot(a, &id).await, before, "the seat is still free");
+    store.fail_commits(false);
+    let (st, seat) = join(a, &id, v["invite"].as_str()).await;
+    assert_eq!(st, 200);
+    let white = seat["token"].as_str().unwrap().to_string();
+    assert_eq!(mv(a, &id, &black, "11-15").await.0, 200);
+    let mut watcher = ws(a, &id, None).await;
+    assert_eq!(next_json(&mut watcher).await["type"], "snapshot");
+    let before = snapshot(a, &id).await;
+    store.fail_commits(true);
+    let attempts: [(&str, Value); 4] = [
+        (&white, json!({"type": "move", "move": "22-18"})),
+        (&white, json!({"type": "offer_draw"})),
+        (&white, json!({"type": "takeback"})),
+        (&black, json!({"type": "resign"})),
+    ];
+    for (token, action) in &attempts {
+        let (st, e) = act(a, &id, token, action.clone()).await;
+        assert_eq!((st, e["code"].as_str()), (500, Some("internal")), "{action}: {e}");
+        assert_eq!(snapshot(a, &id).await, before, "{action} changed the game");
+    }
+    // Nothing was announced either.
+    let heard = tokio::time::timeout(Duration::from_millis(300), watcher.next()).await;
+    assert!(heard.is_err(), "an event went out: {heard:?}");
+    store.fail_commits(false);
+    for (token, action) in attempts {
+        let (st, e) = act(a, &id, token, action.clone()).await;
+        assert_eq!(st, 200, "{action}: {e}");
+    }
+    assert_eq!(snapshot(a, &id).await["state"], "finished");
 }

@@ -18,6 +18,7 @@ mod hardening;
 mod limits;
 mod metrics;
 mod puzzles;
+mod refusals;
 mod seeks;
 mod server;
 mod shutdown;
