@@ -26,6 +26,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("report.js", "text/javascript", include_str!("../web/report.js")),
     ("pages.js", "text/javascript", include_str!("../web/pages.js")),
     ("rules.js", "text/javascript", include_str!("../web/rules.js")),
+    ("socket.js", "text/javascript", include_str!("../web/socket.js")),
     ("sound.js", "text/javascript", include_str!("../web/sound.js")),
     ("style.css", "text/css", include_str!("../web/style.css")),
     ("icon.svg", "image/svg+xml", include_str!("../web/icon.svg")),
@@ -155,7 +156,7 @@ mod tests {
         use axum::body::to_bytes;
         let variants = to_bytes(super::variants().await.into_body(), 1 << 20).await.unwrap().len();
         // The home page's modules; the other screens' own modules load when they open.
-        let later = ["play.js", "report.js", "analysis.js", "puzzles.js", "mod.js"];
+        let later = ["play.js", "socket.js", "report.js", "analysis.js", "puzzles.js", "mod.js"];
         let assets: usize = super::ASSETS.iter().filter(|a| !later.contains(&a.0)).map(|a| a.2.len()).sum();
         let total = super::INDEX.len() + assets + variants;
         assert!(total < 300_000, "{total} bytes");
