@@ -31,10 +31,12 @@ export async function api(method, path, body, token) {
   return data ?? text;
 }
 
-/** The pieces of a FEN as the server writes it (`B:W21,K22:B1,2`). */
+/** The pieces of a FEN as the server writes it (`B:W21,K22:B1,2`; a field after the
+ *  pieces, as Frisian's king moves `:+0+0`, is not pieces). */
 export function piecesOfFen(fen) {
   const out = [];
   for (const part of fen.replace(/\.$/, '').split(':').slice(1)) {
+    if (!/^[WB]/i.test(part)) continue;
     const color = part[0].toUpperCase() === 'W' ? 'white' : 'black';
     for (const s of part.slice(1).split(',').filter(Boolean)) {
       const king = /^K/i.test(s);
