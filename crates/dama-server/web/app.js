@@ -46,6 +46,16 @@ export function piecesOfFen(fen) {
   return out;
 }
 
+/** After `mv`, the pieces as the board shows them. */
+export function applyMove(pieces, mv) {
+  const gone = new Set(mv.captured);
+  const from = mv.path[0];
+  const to = mv.path[mv.path.length - 1];
+  return pieces
+    .filter((p) => !gone.has(p.square) || p.square === from)
+    .map((p) => (p.square === from ? { ...p, square: to, king: p.king || mv.promote } : p));
+}
+
 /** A position as FEN from its pieces, with the variant's square names in board order. */
 export function fenOfPieces(pieces, side, variant) {
   const order = new Map(variants.get(variant).squares.map((sq, i) => [sq[0], i]));
