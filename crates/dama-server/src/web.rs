@@ -22,10 +22,17 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("i18n.js", "text/javascript", include_str!("../web/i18n.js")),
     ("mod.js", "text/javascript", include_str!("../web/mod.js")),
     ("play.js", "text/javascript", include_str!("../web/play.js")),
+    ("play-actions.js", "text/javascript", include_str!("../web/play-actions.js")),
+    ("play-chat.js", "text/javascript", include_str!("../web/play-chat.js")),
+    ("play-clock.js", "text/javascript", include_str!("../web/play-clock.js")),
+    ("play-moves.js", "text/javascript", include_str!("../web/play-moves.js")),
+    ("play-panel.js", "text/javascript", include_str!("../web/play-panel.js")),
+    ("play-state.js", "text/javascript", include_str!("../web/play-state.js")),
     ("puzzles.js", "text/javascript", include_str!("../web/puzzles.js")),
     ("report.js", "text/javascript", include_str!("../web/report.js")),
     ("pages.js", "text/javascript", include_str!("../web/pages.js")),
     ("rules.js", "text/javascript", include_str!("../web/rules.js")),
+    ("socket.js", "text/javascript", include_str!("../web/socket.js")),
     ("sound.js", "text/javascript", include_str!("../web/sound.js")),
     ("style.css", "text/css", include_str!("../web/style.css")),
     ("icon.svg", "image/svg+xml", include_str!("../web/icon.svg")),
@@ -155,7 +162,20 @@ mod tests {
         use axum::body::to_bytes;
         let variants = to_bytes(super::variants().await.into_body(), 1 << 20).await.unwrap().len();
         // The home page's modules; the other screens' own modules load when they open.
-        let later = ["play.js", "report.js", "analysis.js", "puzzles.js", "mod.js"];
+        let later = [
+            "play.js",
+            "play-actions.js",
+            "play-chat.js",
+            "play-clock.js",
+            "play-moves.js",
+            "play-panel.js",
+            "play-state.js",
+            "socket.js",
+            "report.js",
+            "analysis.js",
+            "puzzles.js",
+            "mod.js",
+        ];
         let assets: usize = super::ASSETS.iter().filter(|a| !later.contains(&a.0)).map(|a| a.2.len()).sum();
         let total = super::INDEX.len() + assets + variants;
         assert!(total < 300_000, "{total} bytes");

@@ -5,6 +5,7 @@
 import { t } from './i18n.js';
 import { api, el, toast, variants, variantName, fenOfPieces } from './app.js';
 import { Board, pieceSvg } from './board.js';
+import { liveSocket } from './socket.js';
 
 const TOOLS = [
   ['wm', 'white', false],
@@ -34,11 +35,9 @@ export function analysisPage(main, params) {
   // The engine.
   let engineOn = localStorage.getItem('dama.analysis.engine') !== 'off';
   let lineCount = Number(localStorage.getItem('dama.analysis.lines')) || 2;
-  let ws = null;
   let seq = 0;
   let report = null; // the last lines of the current request
   let engineState = ''; // '', 'queued', 'done', or an error message
-  let closed = false;
 
   // The opening explorer.
   let exSource = localStorage.getItem('dama.explorer.source') || 'masters';
@@ -149,18 +148,11 @@ export function analysisPage(main, params) {
 
   // ---- the engine ----
 
-  function socket() {
-    if (ws && ws.readyState <= 1) return ws;
-    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    ws = new WebSocket(`${proto}://${location.host}/api/analysis/ws`);
-    ws.onopen = () => analyse();
-    ws.onmessage = (e) => {
-      let m;
-      try {
-        m = JSON.parse(e.data);
-      } catch {
-        return;
-      }
+  // Opened when the engine is first wanted; back after 2 s while it is on.
+  const engine = liveSocket('/api/analysis/ws', {
+    lazy: true,
+    onOpen: () => analyse(),
+    onMessage(m) {
       if (m.id !== undefined && m.id !== seq) return; // an older position's
       if (m.type === 'lines') {
         report = m;
@@ -169,27 +161,22 @@ export function analysisPage(main, params) {
       else if (m.type === 'queued') engineState = 'queued';
       else if (m.type === 'error') engineState = m.message;
       drawEngine();
-    };
-    ws.onclose = () => {
-      ws = null;
-      if (!closed && engineOn) setTimeout(() => engineOn && !closed && socket(), 2000);
-    };
-    return ws;
-  }
+    },
+    retry: () => (engineOn ? 2000 : null),
+  });
 
   function analyse() {
     report = null;
     engineState = '';
     if (!engineOn || !start || setup) {
-      if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: 'stop' }));
+      engine.send({ type: 'stop' });
       drawEngine();
       return;
     }
-    const s = socket();
-    if (s.readyState !== 1) return; // sent once open
+    if (!engine.open()) return engine.connect(); // sent once open
     seq += 1;
     const moves = pathTo(cur).map((k) => nodes[k].long);
-    s.send(JSON.stringify({ type: 'analyse', id: seq, variant, fen: start.fen, moves, lines: lineCount }));
+    engine.send({ type: 'analyse', id: seq, variant, fen: start.fen, moves, lines: lineCount });
     drawEngine();
   }
 
@@ -622,9 +609,8 @@ export function analysisPage(main, params) {
   return {
     render,
     destroy() {
-      closed = true;
       window.removeEventListener('keydown', onKey);
-      if (ws) ws.close();
+      engine.close();
     },
   };
 }

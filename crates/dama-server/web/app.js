@@ -31,10 +31,12 @@ export async function api(method, path, body, token) {
   return data ?? text;
 }
 
-/** The pieces of a FEN as the server writes it (`B:W21,K22:B1,2`). */
+/** The pieces of a FEN as the server writes it (`B:W21,K22:B1,2`; a field after the
+ *  pieces, as Frisian's king moves `:+0+0`, is not pieces). */
 export function piecesOfFen(fen) {
   const out = [];
   for (const part of fen.replace(/\.$/, '').split(':').slice(1)) {
+    if (!/^[WB]/i.test(part)) continue;
     const color = part[0].toUpperCase() === 'W' ? 'white' : 'black';
     for (const s of part.slice(1).split(',').filter(Boolean)) {
       const king = /^K/i.test(s);
@@ -42,6 +44,16 @@ export function piecesOfFen(fen) {
     }
   }
   return out;
+}
+
+/** After `mv`, the pieces as the board shows them. */
+export function applyMove(pieces, mv) {
+  const gone = new Set(mv.captured);
+  const from = mv.path[0];
+  const to = mv.path[mv.path.length - 1];
+  return pieces
+    .filter((p) => !gone.has(p.square) || p.square === from)
+    .map((p) => (p.square === from ? { ...p, square: to, king: p.king || mv.promote } : p));
 }
 
 /** A position as FEN from its pieces, with the variant's square names in board order. */

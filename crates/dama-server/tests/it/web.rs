@@ -281,6 +281,19 @@ async fn wait_interactive(c: &Client) {
     find(c, ".board.interactive").await;
 }
 
+/// From now on, counts the times the page asks for the whole game again (`resync`).
+async fn count_resyncs(c: &Client) {
+    let js = "if (window.resyncs === undefined) { window.resyncs = 0; const send = WebSocket.prototype.send; \
+              WebSocket.prototype.send = function (d) { if (String(d).includes('\"resync\"')) window.resyncs++; \
+              return send.call(this, d); }; }";
+    c.execute(js, vec![]).await.unwrap();
+}
+
+/// How often the page asked for the whole game since `count_resyncs`.
+async fn resyncs(c: &Client) -> u64 {
+    c.execute("return window.resyncs", vec![]).await.unwrap().as_u64().unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn newcomer_plays_a_whole_game_against_the_computer() {
     let Some((addr, d)) = start("ai").await else { return };
@@ -296,6 +309,7 @@ async fn newcomer_plays_a_whole_game_against_the_computer() {
     let id = game_id(&c).await;
     let me = seat(&c, &id).await["color"].as_str().unwrap().to_string();
     find(&c, ".board").await;
+    count_resyncs(&c).await;
     shot(&c, "ai-2-start").await;
     let mut plies = 0;
     loop {
@@ -341,6 +355,8 @@ async fn newcomer_plays_a_whole_game_against_the_computer() {
     }
     // The result dialog says who won and why.
     find(&c, "#result-dialog[open]").await;
+    // The page followed the game by its events: it never asked for the whole game.
+    assert_eq!(resyncs(&c).await, 0);
     let result = text(&c, "#result-text").await;
     let snap = get(addr, &format!("/api/games/{id}")).await;
     assert!(!result.is_empty() && result == snap["result"]["text"].as_str().unwrap(), "{result}");
@@ -379,6 +395,8 @@ async fn friends_play_online_through_an_invite_while_a_spectator_suggests() {
     // The friend opens the invite link on a phone; the spectator the watch link.
     b.goto(&invite).await.unwrap();
     until("the friend's seat", || async { game_id(&b).await == id }).await;
+    find(&b, ".board").await;
+    count_resyncs(&b).await;
     let watch = find(&a, "#watch-url").await.prop("value").await.unwrap().unwrap();
     s.goto(&watch).await.unwrap();
     find(&s, ".board").await;
@@ -427,6 +445,9 @@ async fn friends_play_online_through_an_invite_while_a_spectator_suggests() {
         assert_eq!(text(p, "#result-text").await, "Draw: agreement");
     }
     find(&s, "#result-dialog[open]").await;
+    // The players' pages followed the game by its events (the spectator's asks for the
+    // legal moves after each move, to suggest one).
+    assert_eq!(resyncs(&b).await, 0);
     shot(&b, "friend-5-draw-phone").await;
     for c in [a, b, s] {
         c.close().await.unwrap();
@@ -850,6 +871,9 @@ async fn a_series_with_touch_move_takeback_and_resignation() {
         get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 1
     })
     .await;
+    for p in [first, second] {
+        count_resyncs(p).await;
+    }
     // The second player moves, then asks to take it back; the first accepts.
     wait_interactive(second).await;
     click_move(second, &engine_choice(&get(addr, &format!("/api/games/{id}")).await)).await;
@@ -905,6 +929,8 @@ async fn a_series_with_touch_move_takeback_and_resignation() {
     tokio::time::sleep(Duration::from_millis(1000)).await;
     for p in [first, second] {
         assert_eq!(game_id(p).await, id, "still on game 1");
+        // A takeback, a premove, a resignation and the next game, all from events.
+        assert_eq!(resyncs(p).await, 0);
     }
     shot(second, "series-1-result").await;
     for p in [first, second] {

@@ -1,0 +1,146 @@
+// The game's actions: resign (in two steps), draw, takeback, undo and hint against the
+// engine, abort, rematch, the next game, replay, analysis and the PDN; the opponent's
+// offers to answer; and the dialog that says how the game ended.
+import { api, el, toast } from './app.js';
+import { t, resultText, side } from './i18n.js';
+import { play as sound } from './sound.js';
+
+export function btn(text, onclick, attrs = {}) {
+  return el('button', { class: 'btn', type: 'button', onclick, ...attrs }, text);
+}
+
+/** The actions of the page `p` (its game `p.g`, `p.send`, `p.render`, the board and
+ *  moves `p.moves`). */
+export function actionsPart(p) {
+  const { g, id } = p;
+  const dialog = el('dialog', { id: 'result-dialog', 'aria-labelledby': 'result-title' });
+  let resignArmed = false;
+  let shownResult = false;
+  const send = (msg, note) => p.send(msg) && note && toast(t(note));
+
+  async function getHint() {
+    try {
+      const r = await api('GET', `/api/games/${id}/hint`, undefined, g.seat.token);
+      const hint = p.moves.hint(r.move);
+      const end = r.end ? ' · ' + t(r.end.result === 'win' ? 'hint_win' : 'hint_loss', { n: r.end.moves }) : '';
+      toast(t('hint_is', { move: hint ? hint.notation : r.move }) + end);
+    } catch (e) {
+      toast(e.message, true);
+    }
+  }
+
+  function resign() {
+    if (resignArmed) {
+      resignArmed = false;
+      send({ type: 'resign' });
+    } else {
+      resignArmed = true;
+      setTimeout(() => {
+        resignArmed = false;
+        p.render();
+      }, 4000);
+    }
+    p.render();
+  }
+
+  /** The row of buttons under the players. */
+  function buttons() {
+    const s = g.snap;
+    const { seat } = g;
+    const out = [];
+    if (seat && g.live()) {
+      const plies = s.moves.length;
+      if (g.vsAi()) {
+        out.push(btn(t('undo'), () => send({ type: 'takeback' }), { id: 'undo', disabled: plies < 2 }));
+        out.push(btn(t('hint'), getHint, { id: 'hint', disabled: !g.myTurn() }));
+        out.push(btn(t('offer_draw'), () => send({ type: 'offer_draw' }, 'draw_offered'), { id: 'offer-draw' }));
+      } else if (seat.color !== 'both') {
+        out.push(btn(t('offer_draw'), () => send({ type: 'offer_draw' }, 'draw_offered'), { id: 'offer-draw', disabled: !!s.draw_offer }));
+        out.push(btn(t('takeback'), () => send({ type: 'takeback' }, 'takeback_asked'), { id: 'takeback', disabled: plies === 0 }));
+      } else {
+        out.push(btn(t('takeback'), () => send({ type: 'takeback' }), { id: 'takeback', disabled: plies === 0 }));
+        out.push(btn(t('draw_agreed'), () => send({ type: 'offer_draw' }), { id: 'offer-draw' }));
+      }
+      if (p.moves.premove) out.push(btn(t('premove_cancel'), () => p.moves.cancelPremove(), { id: 'cancel-premove' }));
+      if (plies < 2) out.push(btn(t('abort'), () => send({ type: 'abort' }), { id: 'abort' }));
+      out.push(btn(resignArmed ? t('confirm_resign') : t('resign'), resign, { id: 'resign', class: 'btn danger' }));
+    }
+    const over = s.state === 'finished';
+    if (seat && s.state === 'waiting') out.push(btn(t('abort'), () => send({ type: 'abort' }), { id: 'abort' }));
+    if (seat && over) out.push(btn(t('rematch'), () => send({ type: 'rematch' }, 'rematch_asked'), { id: 'rematch' }));
+    if (over) out.push(el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, id: 'replay' }, t('replay')));
+    if (over) out.push(el('a', { class: 'btn', href: `/analysis?game=${id}`, 'data-link': true, id: 'analyse' }, t('an_analyse')));
+    if (s.next_game) out.push(el('a', { class: 'btn primary', href: `/game/${s.next_game}`, 'data-link': true, id: 'next-game' }, t('next_game')));
+    out.push(btn(t('flip'), () => p.moves.flip(), { id: 'flip' }));
+    out.push(el('a', { class: 'btn', href: `/api/games/${id}/pdn`, download: `dama-${id}.pdn`, id: 'pdn' }, t('download_pdn')));
+    return el('div', { class: 'row' }, out);
+  }
+
+  /** The opponent's pending offers, with the answers; one's own, said. */
+  function offers() {
+    const s = g.snap;
+    const out = [];
+    const theirs = (by) => g.seat && !g.mine(by);
+    if (g.live() && s.draw_offer && theirs(s.draw_offer)) {
+      out.push(el('div', { class: 'offer', role: 'alert' }, t('draw_offer_from', { side: side(s.draw_offer) }), ' ',
+        btn(t('accept'), () => send({ type: 'accept_draw' }), { id: 'accept-draw' }), ' ',
+        btn(t('decline'), () => send({ type: 'decline_draw' }), { id: 'decline-draw' })));
+    } else if (g.live() && s.draw_offer) out.push(el('div', { class: 'offer' }, t('draw_offer_from', { side: side(s.draw_offer) })));
+    if (g.live() && s.takeback_offer && theirs(s.takeback_offer)) {
+      out.push(el('div', { class: 'offer', role: 'alert' }, t('takeback_from', { side: side(s.takeback_offer) }), ' ',
+        btn(t('accept'), () => send({ type: 'accept_takeback' })), ' ', btn(t('decline'), () => send({ type: 'decline_takeback' }))));
+    }
+    if (s.state === 'finished' && s.rematch_offer && theirs(s.rematch_offer)) {
+      out.push(el('div', { class: 'offer', role: 'alert' }, t('rematch_from', { side: side(s.rematch_offer) })));
+    }
+    return out;
+  }
+
+  function showResult() {
+    if (!shownResult) sound('end');
+    shownResult = true;
+    const s = g.snap;
+    const r = s.result;
+    const { seat } = g;
+    const close = () => dialog.close();
+    let title = t('draw');
+    if (r.winner) title = seat && seat.color !== 'both' ? (r.winner === seat.color ? t('you_won') : t('you_lost')) : t('wins', { side: side(r.winner) });
+    dialog.replaceChildren(
+      el('h2', { id: 'result-title' }, title),
+      el('p', { id: 'result-text' }, resultText(r)),
+      el('p', { class: 'muted' }, r.token),
+      el('div', { class: 'row' },
+        s.next_game ? el('a', { class: 'btn primary', href: `/game/${s.next_game}`, 'data-link': true, id: 'result-next-game', onclick: close }, t('next_game')) : null,
+        seat && !s.next_game ? btn(t('rematch'), () => send({ type: 'rematch' }, 'rematch_asked')) : null,
+        el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, onclick: close }, t('replay')),
+        el('a', { class: 'btn', href: `/analysis?game=${id}`, 'data-link': true, onclick: close }, t('an_analyse')),
+        el('a', { class: 'btn', href: `/api/games/${id}/pdn`, download: `dama-${id}.pdn` }, t('download_pdn')),
+        el('a', { class: 'btn', href: '/', 'data-link': true, onclick: close }, t('new_game')),
+        btn(t('close'), close, { id: 'close-result' })),
+    );
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector('#result-next-game')?.focus();
+  }
+
+  return {
+    dialog,
+    buttons,
+    offers,
+    /** Once the game is over: the result dialog, the first time, or again while open
+     *  (a next game to offer). */
+    result() {
+      const s = g.snap;
+      if (s && s.state === 'finished' && s.result && (dialog.open || !shownResult)) showResult();
+    },
+    /** The dialog again, in the page's language now. */
+    retranslate() {
+      if (dialog.open && g.snap?.result) {
+        dialog.close();
+        showResult();
+      }
+    },
+    destroy() {
+      if (dialog.open) dialog.close();
+    },
+  };
+}
