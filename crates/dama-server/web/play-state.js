@@ -64,10 +64,10 @@ export class Game {
     seats.set(next, { token: this.seat.token, color: this.seat.color === 'both' ? 'both' : other(this.seat.color) });
   }
 
-  /** A spectator who may suggest needs the legal moves, which only the player to move
-   *  hears: after a change of position, such a page asks for a snapshot. */
+  /** A spectator who may suggest needs the legal moves: the server sends them to such
+   *  spectators too (`legal` with `spectators`), so no page asks for a snapshot. */
   spectatorNeedsLegal() {
-    return this.canSuggest();
+    return false;
   }
 
   /** The position is now `fen`; the legal moves come with `legal` (or a snapshot). */
@@ -113,11 +113,20 @@ export const changes = {
   },
   joined(g, m) {
     const s = g.snap;
-    s.seats[m.color === 'white' ? 0 : 1] = true;
+    const i = m.color === 'white' ? 0 : 1;
+    s.seats[i] = true;
     if (s.state === 'waiting' && s.seats[0] && s.seats[1]) s.state = 'live';
-    // The event names the seat only: the player's name and the clocks the start set
-    // come with a snapshot (once a game).
-    return { render: true, toast: g.seat && m.color !== g.seat.color ? t('opponent_joined') : null, resync: true };
+    // The event brings the player (when logged in) and the clocks the start set.
+    if (m.player) {
+      s.players = s.players || [null, null];
+      s.players[i] = m.player;
+    }
+    if (m.clocks) {
+      s.clocks = m.clocks;
+      g.clockAt = performance.now();
+    }
+    const toast = g.seat && m.color !== g.seat.color ? t('opponent_joined') : null;
+    return { render: true, toast, resync: !('clocks' in m) };
   },
   draw_offer(g, m) {
     g.snap.draw_offer = m.by;
@@ -154,8 +163,9 @@ export const changes = {
     g.setPosition(m.fen);
     s.takeback_offer = null;
     s.draw_offer = null;
-    // The event has no clocks: the page sets them as the server does, where it can.
-    const clocks = s.clocks && afterTakeback(s.clocks, s.options.time, s.side_to_move, s.moves.length);
+    // The event brings the clocks (a server that sends none: the page sets them as the
+    // server does, where it can).
+    const clocks = m.clocks || (s.clocks && afterTakeback(s.clocks, s.options.time, s.side_to_move, s.moves.length));
     if (clocks) {
       s.clocks = clocks;
       g.clockAt = performance.now();

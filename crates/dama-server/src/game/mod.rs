@@ -305,8 +305,8 @@ impl Actor {
         let first = match hello.since.and_then(|s| self.events.since(s)) {
             Some(mut events) => {
                 // A player to move who caught up by events hears their legal moves too.
-                if let Some((to, moves)) = self.round.legal_for_mover().filter(|(to, _)| seats.contains(to)) {
-                    events.push(Event { v: self.round.version, body: EventBody::Legal { to, moves } });
+                if let Some(body) = self.round.legal_event().filter(|b| b.audience().includes(&seats)) {
+                    events.push(Event { v: self.round.version, body });
                 }
                 Catchup::Events(events)
             }

@@ -70,8 +70,8 @@ impl Actor {
 
     /// Tells the player to move their legal moves now (no one else hears them).
     pub(super) fn tell_legal(&self) {
-        if let Some((to, moves)) = self.round.legal_for_mover() {
-            self.events.tell(crate::protocol::Event { v: self.round.version, body: EventBody::Legal { to, moves } });
+        if let Some(body) = self.round.legal_event() {
+            self.events.tell(crate::protocol::Event { v: self.round.version, body });
         }
     }
 }

@@ -8,7 +8,7 @@ use dama_core::Color;
 use serde::{Deserialize, Serialize};
 
 use super::options::SeriesState;
-use super::view::{ClockView, RatingView, ResultView};
+use super::view::{ClockView, PlayerView, RatingView, ResultView};
 
 /// A game's two chat rooms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -69,6 +69,12 @@ pub enum EventBody {
     Joined {
         /// The seat.
         color: Color,
+        /// The logged-in player who took it, if any.
+        #[serde(default)]
+        player: Option<PlayerView>,
+        /// The clocks as the start set them.
+        #[serde(default)]
+        clocks: Option<ClockView>,
     },
     /// A draw was offered.
     DrawOffer {
@@ -93,6 +99,9 @@ pub enum EventBody {
         plies: usize,
         /// Position now.
         fen: String,
+        /// The clocks now (the side to move's turn started again).
+        #[serde(default)]
+        clocks: Option<ClockView>,
     },
     /// The takeback request was declined.
     TakebackDeclined,
@@ -132,13 +141,17 @@ pub enum EventBody {
         /// Its room.
         room: Room,
     },
-    /// The legal moves of the side to move, for its player only, after each event that
-    /// changes them (makes no version).
+    /// The legal moves of the side to move, for its player (and, where spectators may
+    /// suggest moves, for spectators too) after each event that changes them (makes no
+    /// version).
     Legal {
         /// The player they are for.
         to: Color,
         /// The legal moves.
         moves: Vec<MoveView>,
+        /// Spectators hear them too (they may suggest moves).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        spectators: bool,
     },
     /// Spectators' suggestions, for the player to move only (makes no version).
     Suggestions {
@@ -158,6 +171,8 @@ pub enum Audience {
     Everyone,
     /// The player of this seat only.
     Seat(Color),
+    /// The player of this seat and the spectators.
+    SeatAndSpectators(Color),
     /// The clients in this chat room only.
     Room(Room),
 }
@@ -200,6 +215,7 @@ impl EventBody {
     pub fn audience(&self) -> Audience {
         match self {
             EventBody::Chat { room, .. } | EventBody::ChatHidden { room, .. } => Audience::Room(*room),
+            EventBody::Legal { to, spectators: true, .. } => Audience::SeatAndSpectators(*to),
             EventBody::Legal { to, .. } | EventBody::Suggestions { to, .. } => Audience::Seat(*to),
             _ => Audience::Everyone,
         }
@@ -212,6 +228,7 @@ impl Audience {
         match self {
             Audience::Everyone => true,
             Audience::Seat(c) => seats.contains(&c),
+            Audience::SeatAndSpectators(c) => seats.is_empty() || seats.contains(&c),
             Audience::Room(r) => Room::of(seats) == r,
         }
     }
@@ -251,7 +268,7 @@ mod tests {
         let chat = EventBody::Chat { n: 1, room: Room::Spectators, author: "a".into(), text: "b".into() };
         assert!(!chat.versioned());
         assert!(chat.audience().includes(&[]) && !chat.audience().includes(&[Color::White]));
-        let legal = EventBody::Legal { to: Color::Black, moves: vec![] };
+        let legal = EventBody::Legal { to: Color::Black, moves: vec![], spectators: false };
         assert!(legal.audience().includes(&[Color::Black]) && !legal.audience().includes(&[Color::White]));
     }
 }

@@ -439,9 +439,11 @@ impl Round {
         }
         let free = Color::ALL.into_iter().find(|c| self.seats[c.index()].token.is_none()).ok_or(Refusal::NoFreeSeat)?;
         let clock = self.clock_started(now);
+        let clocks = super::clock_view(&clock, self.side(), now.at);
+        let view = player.as_ref().map(|p| crate::protocol::PlayerView { name: p.name.clone(), rating: None });
         let mut d = Decision::default();
         d.push(Change::Seated { color: free, token, player, clock, at_ms: now.ms })
-            .event(EventBody::Joined { color: free })
+            .event(EventBody::Joined { color: free, player: view, clocks })
             .effect(Effect::Started);
         d.seat = Some(free);
         Ok(d)
@@ -534,9 +536,10 @@ impl Round {
         clock.start(game.side(), game.single_forced_capture(), game.ply() < 2, now.at);
         let fen = game.fen();
         let engine_next = self.ai == Some(game.side());
+        let clocks = super::clock_view(&clock, game.side(), now.at);
         let mut d = Decision::default();
         d.push(Change::TookBack { game, plies: n, clock, at_ms: now.ms })
-            .event(EventBody::Takeback { plies: n, fen })
+            .event(EventBody::Takeback { plies: n, fen, clocks })
             .effect(Effect::StopThinking);
         if engine_next {
             d.effect(Effect::Think);

@@ -282,9 +282,14 @@ impl Round {
         }
     }
 
-    /// The legal moves the player to move hears, if the game is being played.
-    pub fn legal_for_mover(&self) -> Option<(Color, Vec<MoveView>)> {
-        (self.phase == Phase::Live).then(|| (self.side(), self.game.legal()))
+    /// The legal moves the player to move hears (and spectators who may suggest moves),
+    /// if the game is being played.
+    pub fn legal_event(&self) -> Option<crate::protocol::EventBody> {
+        (self.phase == Phase::Live).then(|| crate::protocol::EventBody::Legal {
+            to: self.side(),
+            moves: self.game.legal(),
+            spectators: self.opts.suggestions,
+        })
     }
 
     /// When this game counts as abandoned if nobody moves before (epoch ms): unclocked

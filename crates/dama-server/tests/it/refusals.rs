@@ -51,7 +51,10 @@ async fn the_games_own_refusals_have_their_codes() {
     assert_eq!(code(a, &path, Some(&white), json!({"type": "hide_chat", "n": 1})).await, (403, "not_moderator".into()));
     let (hs, ht, _) = create(a, json!({"variant": "english", "mode": "hotseat"})).await;
     let hs_path = format!("/api/games/{hs}/actions");
-    assert_eq!(code(a, &hs_path, Some(&ht), json!({"type": "chat", "text": "hi"})).await, (409, "no_chat_on_one_device".into()));
+    assert_eq!(
+        code(a, &hs_path, Some(&ht), json!({"type": "chat", "text": "hi"})).await,
+        (409, "no_chat_on_one_device".into())
+    );
     // Over the websocket: an error frame with its code; a second socket from the
     // address is refused (too_many_connections).
     let mut s = ws(a, &id, Some(&white)).await;
@@ -77,7 +80,8 @@ async fn a_muted_player_hears_why() {
     let r = dama_server::client::request(a, "POST", "/api/accounts", &[], Some(&body)).await.unwrap();
     let cookie = r.header("set-cookie").unwrap().split(';').next().unwrap().to_string();
     let friend = r#"{"variant": "english", "mode": "friend"}"#;
-    let g = dama_server::client::request(a, "POST", "/api/games", &[("Cookie", &cookie)], Some(friend)).await.unwrap().body;
+    let g =
+        dama_server::client::request(a, "POST", "/api/games", &[("Cookie", &cookie)], Some(friend)).await.unwrap().body;
     let id = g["id"].as_str().unwrap();
     assert_eq!(join(a, id, g["invite"].as_str()).await.0, 200);
     let ann = srv.state.store().account_named("ann").await.unwrap().unwrap();
