@@ -261,13 +261,14 @@ async fn json_errors(req: Request, next: Next) -> Response {
         Ok(b) if !b.is_empty() => String::from_utf8_lossy(&b).into_owned(),
         _ => status.canonical_reason().unwrap_or("error").to_string(),
     };
-    let message = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => "request body too large".to_string(),
-        StatusCode::METHOD_NOT_ALLOWED => "method not allowed for this address".to_string(),
-        s if s.is_server_error() => "internal error; please try again".to_string(),
-        _ => text,
+    let (message, code) = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => ("request body too large".to_string(), "too_large"),
+        StatusCode::METHOD_NOT_ALLOWED => ("method not allowed for this address".to_string(), "method_not_allowed"),
+        StatusCode::NOT_FOUND => (text, "no_route"),
+        s if s.is_server_error() => ("internal error; please try again".to_string(), "internal"),
+        _ => (text, "bad_request"),
     };
-    (status, Json(json!({ "error": message }))).into_response()
+    (status, Json(json!({ "error": message, "code": code }))).into_response()
 }
 
 async fn hint(State(st): State<AppState>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {

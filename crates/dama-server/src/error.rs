@@ -85,6 +85,15 @@ impl ApiError {
         }
     }
 
+    /// The argument a refusal's words name (a colour, a square, a number), for clients
+    /// to put in their own words.
+    pub fn arg(&self) -> Option<serde_json::Value> {
+        match self {
+            ApiError::Refused(r) => serde_json::to_value(r).ok()?.get("arg").cloned(),
+            _ => None,
+        }
+    }
+
     /// The HTTP status of the error.
     pub fn status(&self) -> StatusCode {
         match self {
@@ -148,6 +157,8 @@ impl From<crate::pool::PoolError> for ApiError {
 struct ErrorBody {
     error: String,
     code: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    arg: Option<serde_json::Value>,
 }
 
 /// Seconds a client is asked to wait before it tries again after a 503.
@@ -156,7 +167,7 @@ pub const RETRY_AFTER_S: u32 = 2;
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         metrics::counter!("dama_errors_total", "kind" => self.kind()).increment(1);
-        let body = Json(ErrorBody { error: self.to_string(), code: self.code() });
+        let body = Json(ErrorBody { error: self.to_string(), code: self.code(), arg: self.arg() });
         if matches!(self, ApiError::Unavailable(_) | ApiError::Gone) {
             let retry = [(axum::http::header::RETRY_AFTER, RETRY_AFTER_S.to_string())];
             return (self.status(), retry, body).into_response();

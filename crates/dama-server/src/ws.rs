@@ -56,7 +56,7 @@ type Sink = SplitSink<WebSocket, Message>;
 
 /// An error frame with a status, words and a code.
 fn error(status: u16, message: impl Into<String>, code: &'static str) -> String {
-    ServerMsg::Error { status, message: message.into(), code }.text()
+    ServerMsg::Error { status, message: message.into(), code, arg: None }.text()
 }
 
 async fn send_text(sink: &mut Sink, text: impl Into<Utf8Bytes>) -> bool {

@@ -1,5 +1,5 @@
 // dama's web UI: the router, the server calls every screen shares, and the preferences.
-import { t, LANGS, lang, setLang, applyStatic } from './i18n.js';
+import { t, LANGS, lang, setLang, applyStatic, errorText } from './i18n.js';
 import { muted, setMuted } from './sound.js';
 
 /** Variants from the server, by key, in the server's order. */
@@ -27,7 +27,8 @@ export async function api(method, path, body, token) {
   } catch {
     data = null;
   }
-  if (!res.ok) throw new Error((data && data.error) || `${res.status} ${res.statusText}`);
+  // The server's error in the reader's language (by its code), or its own words.
+  if (!res.ok) throw new Error((data && errorText(data)) || `${res.status} ${res.statusText}`);
   return data ?? text;
 }
 

@@ -7,7 +7,7 @@
 // legal moves after each change. A lost connection comes back with `since` and hears
 // what it missed (a client too far behind gets a snapshot).
 import { el, seats, toast, variantName } from './app.js';
-import { t, setSideNames, sidesNow, sidesRedBlack } from './i18n.js';
+import { t, errorText, setSideNames, sidesNow, sidesRedBlack } from './i18n.js';
 import { play as sound } from './sound.js';
 import { liveSocket } from './socket.js';
 import { Game, changes, other } from './play-state.js';
@@ -108,7 +108,7 @@ export function playPage(main, id) {
     chat_hidden: (m) => chat.hide(m.n),
     // A refused action: say why, and take the game as the server has it.
     error: (m) => {
-      toast(m.message, true);
+      toast(errorText(m), true);
       g.sent = null;
       resync();
     },

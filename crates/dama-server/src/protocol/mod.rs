@@ -59,6 +59,9 @@ pub enum ServerMsg<'a> {
         message: String,
         /// The code.
         code: &'static str,
+        /// The argument its words name, if any.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        arg: Option<serde_json::Value>,
     },
     /// The answer to a ping.
     Pong,
@@ -72,7 +75,7 @@ impl ServerMsg<'_> {
 
     /// An error frame for an error.
     pub fn error(e: &ApiError) -> ServerMsg<'static> {
-        ServerMsg::Error { status: e.status().as_u16(), message: e.to_string(), code: e.code() }
+        ServerMsg::Error { status: e.status().as_u16(), message: e.to_string(), code: e.code(), arg: e.arg() }
     }
 }
 
