@@ -1,5 +1,5 @@
 //! `dama selfplay`: training games on every core, written to a data file as they finish
-//! (see `dama_engine::dataset`). Each game depends only on its number and the seed, so a
+//! (see `dama_train::dataset`). Each game depends only on its number and the seed, so a
 //! run is reproducible and, stopped, resumes where it was: games already in the file are
 //! not played again.
 
@@ -13,10 +13,10 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use dama_core::{Rules, Variant, VariantFn};
-use dama_engine::dataset::{header, is_last, mark_last, read, read_header, record_size, write};
 use dama_engine::eval::EvalKind;
 use dama_engine::search::Searcher;
-use dama_engine::selfplay::{play, Config};
+use dama_train::dataset::{header, is_last, mark_last, read, read_header, record_size, write};
+use dama_train::selfplay::{play, Config};
 
 use crate::progress::Progress;
 

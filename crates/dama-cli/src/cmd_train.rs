@@ -1,5 +1,5 @@
 //! `dama train`: fits a family's evaluation to self-play data (see
-//! `dama_engine::train`), reports the loss on held-out games each epoch, and writes the
+//! `dama_train::train`), reports the loss on held-out games each epoch, and writes the
 //! weights file (`--write` puts it where the build embeds it).
 
 use std::collections::HashMap;
@@ -9,11 +9,12 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use dama_core::variant::{Canadian, English, International, Russian, Turkish};
 use dama_core::{Position, Rules};
-use dama_engine::dataset::{read, read_header, record_size};
 use dama_engine::eval::weights::{builtin, shape_of};
 use dama_engine::eval::{net, Family, Net, Weights};
-use dama_engine::train::{target, train, Config, Epoch, Sample};
-use dama_engine::train_net::{train_net, NetConfig};
+use dama_train::dataset::{read, read_header, record_size};
+use dama_train::train::{target, train, Config};
+use dama_train::train_net::{train_net, NetConfig};
+use dama_train::{Epoch, Sample};
 
 use crate::progress::Progress;
 

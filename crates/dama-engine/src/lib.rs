@@ -1,7 +1,8 @@
 //! dama-engine: one search that plays every variant, from beginner to full strength.
 //!
 //! - [`search`]: iterative deepening PVS with a transposition table ([`tt`]).
-//! - [`eval`]: a learned evaluation of sparse pattern features, weights per family.
+//! - [`eval`]: a learned evaluation of sparse pattern features, weights per family
+//!   (trained by the `dama-train` crate, which the engine does not depend on).
 //! - [`book`]: opening books, chosen from with variety at the top levels.
 //! - [`egdb`]: endgame databases built by retrograde analysis.
 //! - [`time`]: how long to think under each clock; [`level`]: levels 1-10.
@@ -11,7 +12,6 @@
 
 pub mod arbiter;
 pub mod book;
-pub mod dataset;
 pub mod egdb;
 pub mod eval;
 pub mod hub;
@@ -20,8 +20,5 @@ pub mod player;
 pub mod puzzle;
 pub mod review;
 pub mod search;
-pub mod selfplay;
 pub mod time;
-pub mod train;
-pub mod train_net;
 pub mod tt;

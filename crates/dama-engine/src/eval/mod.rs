@@ -8,7 +8,7 @@
 //!   row, left-right balance, kings on the long diagonal or double corners, and the
 //!   side to move.
 //!
-//! Weights come from `dama train` ([`crate::train`]) per family of variants and are
+//! Weights come from `dama train` (the `dama-train` crate) per family of variants and are
 //! built into the binary ([`weights`]). The score is in hundredths of a man for the
 //! side to move.
 

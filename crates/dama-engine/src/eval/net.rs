@@ -84,14 +84,20 @@ pub fn bucket_of(pieces: u32, per_side: u32, buckets: usize) -> usize {
     ((pieces.max(1) as usize - 1) * buckets / max).min(buckets - 1)
 }
 
-/// One bucket's layers after the accumulator.
+/// One bucket's layers after the accumulator: slices of the [`Net`]'s vectors (public
+/// for the trainer, which reads a network's layers bucket by bucket).
 #[derive(Clone, Copy)]
-pub(crate) struct Layers<'a> {
-    pub(crate) h1: usize,
-    pub(crate) w2: &'a [i16],
-    pub(crate) b2: &'a [i32],
-    pub(crate) w3: &'a [i16],
-    pub(crate) b3: i32,
+pub struct Layers<'a> {
+    /// First-layer units (the length of a row of `w2`).
+    pub h1: usize,
+    /// Second-layer weights, `h2` rows of `h1`.
+    pub w2: &'a [i16],
+    /// Second-layer biases, `h2`.
+    pub b2: &'a [i32],
+    /// Output weights, `h2`.
+    pub w3: &'a [i16],
+    /// Output bias.
+    pub b3: i32,
 }
 
 /// Why a network file could not be read.
@@ -306,7 +312,7 @@ impl pulp::NullaryFnOnce for OutputAvx2<'_> {
 
 impl Net {
     /// The layers of `bucket`.
-    pub(crate) fn layers(&self, bucket: usize) -> Layers<'_> {
+    pub fn layers(&self, bucket: usize) -> Layers<'_> {
         let (h1, h2) = (self.h1, self.h2);
         Layers {
             h1,

@@ -8,11 +8,11 @@ use std::sync::atomic::AtomicBool;
 use dama_core::game::{DrawRules, Game, Status};
 use dama_core::movegen::{has_capture, legal_moves};
 use dama_core::{Color, Position, Rules};
+use dama_engine::search::{is_mate, Limits, Searcher};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use crate::dataset::{record_of, Record};
-use crate::search::{is_mate, Limits, Searcher};
 
 /// How games are played.
 #[derive(Clone, Copy, Debug)]

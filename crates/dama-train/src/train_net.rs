@@ -1,18 +1,20 @@
-//! Training the network evaluation ([`crate::eval::net`]): the same samples and targets
-//! as the pattern weights ([`crate::train`]), the same loss (cross-entropy of σ(output)
-//! against the target), minimised by Adam over mini-batches with back-propagation in
-//! f32; each batch is shared between threads that sum their gradients. Weights are kept
+//! Training the network evaluation ([`dama_engine::eval::net`]): the same samples and
+//! targets as the pattern weights ([`crate::train`]), the same loss (cross-entropy of
+//! σ(output) against the target) and the same epoch loop ([`crate::fit`]), minimised by
+//! Adam over mini-batches with back-propagation in f32; each batch is shared between
+//! threads that sum their gradients. Weights are kept
 //! within what the integer network can hold, so quantising loses nothing but rounding.
 //! Validation positions measure every epoch, and the best epoch's network is kept.
 
 use dama_core::{Bits, Rules};
+use dama_engine::eval::net::{active, bucket_of, inputs_of, Net, Q};
+use dama_engine::eval::Family;
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use crate::eval::net::{active, bucket_of, inputs_of, Net, Q};
-use crate::eval::Family;
-use crate::train::{Adam, Epoch, Sample};
+use crate::adam::Adam;
+use crate::fit::{fit, loss, sigmoid, Model, Schedule};
+use crate::{Epoch, Sample};
 
 /// How to train a network.
 #[derive(Clone, Copy, Debug)]
@@ -51,7 +53,7 @@ const W_MAX: f32 = 200.0;
 /// The network in floats: every parameter in one vector, in the order w1, b1, then for
 /// each bucket w2, b2, w3, b3.
 #[derive(Clone)]
-struct Model {
+struct FloatNet {
     inputs: usize,
     h1: usize,
     h2: usize,
@@ -79,7 +81,7 @@ impl Layout {
     }
 }
 
-impl Model {
+impl FloatNet {
     fn layout(&self) -> Layout {
         let b1 = self.inputs * self.h1;
         let top = b1 + self.h1;
@@ -89,8 +91,8 @@ impl Model {
         Layout { b1, top, block, b2, w3, b3, len: top + self.buckets * block }
     }
 
-    fn random(inputs: usize, h1: usize, h2: usize, buckets: usize, rng: &mut StdRng) -> Model {
-        let mut m = Model { inputs, h1, h2, buckets, p: Vec::new() };
+    fn random(inputs: usize, h1: usize, h2: usize, buckets: usize, rng: &mut StdRng) -> FloatNet {
+        let mut m = FloatNet { inputs, h1, h2, buckets, p: Vec::new() };
         let l = m.layout();
         m.p = vec![0.0; l.len];
         for x in &mut m.p[..l.b1] {
@@ -113,7 +115,7 @@ impl Model {
 
     /// The float model of a network, with `buckets` sets of later layers: a network of
     /// one bucket gives each bucket a copy of its layers.
-    fn from_net(n: &Net, buckets: usize) -> Model {
+    fn from_net(n: &Net, buckets: usize) -> FloatNet {
         let q = Q as f32;
         let mut p: Vec<f32> = n.w1.iter().chain(&n.b1).map(|&x| f32::from(x) / q).collect();
         for k in 0..buckets {
@@ -123,7 +125,7 @@ impl Model {
             p.extend(l.w3.iter().map(|&x| f32::from(x) / q));
             p.push(l.b3 as f32 / (q * q));
         }
-        Model { inputs: n.inputs, h1: n.h1, h2: n.h2, buckets, p }
+        FloatNet { inputs: n.inputs, h1: n.h1, h2: n.h2, buckets, p }
     }
 
     fn to_net(&self, family: Family, note: String) -> Net {
@@ -246,7 +248,7 @@ impl Model {
             let k = bucket_of(x.pos.occupied().count(), per_side, self.buckets);
             let out = self.forward(&feats, k, &mut acc, &mut a1, &mut z2);
             let p = sigmoid(out);
-            total += crate::train::loss(p, x.target);
+            total += loss(p, x.target);
             if let Some(g) = grad.as_deref_mut() {
                 self.backward(&feats, k, &acc, &a1, &z2, p - x.target, g, &mut d1);
             }
@@ -275,8 +277,59 @@ impl Model {
     }
 }
 
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
+/// The learner's state: the float network, and a gradient for each thread that shares
+/// a batch.
+struct NetModel {
+    net: FloatNet,
+    threads: usize,
+    grads: Vec<Vec<f32>>,
+}
+
+impl<R: Rules> Model<R> for NetModel {
+    type Kept = FloatNet;
+
+    fn parameters(&self) -> usize {
+        self.net.layout().len
+    }
+
+    fn mean_loss(&self, samples: &[Sample<R>]) -> f64 {
+        self.net.mean_loss(samples, self.threads)
+    }
+
+    fn gradient(&mut self, batch: &[Sample<R>], total: &mut f64) {
+        let chunk = batch.len().div_ceil(self.threads);
+        let model_ref = &self.net;
+        *total += std::thread::scope(|s| {
+            let hs: Vec<_> = batch
+                .chunks(chunk)
+                .zip(self.grads.iter_mut())
+                .map(|(c, g)| {
+                    s.spawn(move || {
+                        g.iter_mut().for_each(|x| *x = 0.0);
+                        model_ref.pass(c, Some(g))
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap_or(0.0)).sum::<f64>()
+        });
+    }
+
+    fn apply(&mut self, adam: &mut Adam, lr: f32, scale: f32) {
+        let (first, rest) = self.grads.split_at_mut(1);
+        for g in rest.iter() {
+            for (a, b) in first[0].iter_mut().zip(g) {
+                *a += b;
+            }
+        }
+        for (k, g) in first[0].iter().enumerate() {
+            adam.apply(k, &mut self.net.p[k], g * scale, lr);
+        }
+        self.net.clip();
+    }
+
+    fn keep(&self) -> FloatNet {
+        self.net.clone()
+    }
 }
 
 /// Trains a network for `R`'s family (from `init`, or from random weights) on `train`,
@@ -291,59 +344,18 @@ pub fn train_net<R: Rules>(
 ) -> Net {
     let mut rng = StdRng::seed_from_u64(cfg.seed);
     let inputs = inputs_of::<R>();
-    let mut model = match init {
+    let net = match init {
         Some(n) if n.inputs == inputs && (n.buckets == cfg.buckets || n.buckets == 1) => {
-            Model::from_net(n, cfg.buckets)
+            FloatNet::from_net(n, cfg.buckets)
         }
-        _ => Model::random(inputs, cfg.h1, cfg.h2, cfg.buckets, &mut rng),
+        _ => FloatNet::random(inputs, cfg.h1, cfg.h2, cfg.buckets, &mut rng),
     };
     let threads = cfg.threads.max(1);
-    let n = model.layout().len;
-    let mut adam = Adam::new(n);
-    let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0f32; n]).collect();
-    let mut best = (model.mean_loss(validation, threads), model.clone());
-    report(&Epoch { epoch: 0, train_loss: f64::NAN, validation_loss: best.0 });
-    let mut lr = cfg.lr;
-    for epoch in 1..=cfg.epochs {
-        train.shuffle(&mut rng);
-        let mut total = 0f64;
-        for batch in train.chunks(cfg.batch.max(1)) {
-            let chunk = batch.len().div_ceil(threads);
-            let model_ref = &model;
-            total += std::thread::scope(|s| {
-                let hs: Vec<_> = batch
-                    .chunks(chunk)
-                    .zip(grads.iter_mut())
-                    .map(|(c, g)| {
-                        s.spawn(move || {
-                            g.iter_mut().for_each(|x| *x = 0.0);
-                            model_ref.pass(c, Some(g))
-                        })
-                    })
-                    .collect();
-                hs.into_iter().map(|h| h.join().unwrap_or(0.0)).sum::<f64>()
-            });
-            let (first, rest) = grads.split_at_mut(1);
-            for g in rest.iter() {
-                for (a, b) in first[0].iter_mut().zip(g) {
-                    *a += b;
-                }
-            }
-            adam.next_step();
-            let inv = 1.0 / batch.len() as f32;
-            for (k, g) in first[0].iter().enumerate() {
-                adam.apply(k, &mut model.p[k], g * inv, lr);
-            }
-            model.clip();
-        }
-        lr *= cfg.decay;
-        let validation_loss = model.mean_loss(validation, threads);
-        report(&Epoch { epoch, train_loss: total / train.len().max(1) as f64, validation_loss });
-        if validation_loss < best.0 {
-            best = (validation_loss, model.clone());
-        }
-    }
-    best.1.to_net(Family::of::<R>(), String::new())
+    let n = net.layout().len;
+    let mut model = NetModel { net, threads, grads: (0..threads).map(|_| vec![0f32; n]).collect() };
+    let schedule = Schedule { epochs: cfg.epochs, lr: cfg.lr, decay: cfg.decay, batch: cfg.batch };
+    let best = fit(&mut model, train, validation, schedule, &mut rng, report);
+    best.to_net(Family::of::<R>(), String::new())
 }
 
 #[cfg(test)]
@@ -384,7 +396,7 @@ mod tests {
         // A one-bucket network gives each bucket a copy of its layers to start from:
         // before any step, every bucket scores as it did.
         let one = train_net(None, &mut samples, &validation, &NetConfig { buckets: 1, epochs: 1, ..cfg }, &mut |_| {});
-        let m = Model::from_net(&one, 3).to_net(Family::ShortKings, String::new());
+        let m = FloatNet::from_net(&one, 3).to_net(Family::ShortKings, String::new());
         for k in 0..3 {
             assert_eq!(m.w2[k * 8 * 16..(k + 1) * 8 * 16], one.w2[..]);
             assert_eq!(m.b3[k], one.b3[0]);

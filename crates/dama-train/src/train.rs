@@ -1,29 +1,23 @@
 //! Training the evaluation: logistic regression of game results (and, blended in,
-//! search scores) on the sparse features of [`crate::eval`], with Adam on the weights
+//! search scores) on the sparse features of [`dama_engine::eval`], with Adam on the weights
 //! each batch touches and L2 regularisation, so that patterns seen rarely stay small.
 //!
 //! The model: score = mg·(1 − t) + eg·t summed over features (t the phase), and the
 //! expected result for the side to move σ(score / S). The target is
 //! λ·σ(search score / S) + (1 − λ)·result. The loss is the cross-entropy; validation
 //! positions (whole games, never single positions of a training game) measure it on
-//! data the weights never saw, and the best epoch's weights are kept.
+//! data the weights never saw, and the best epoch's weights are kept (the loop is
+//! [`crate::fit`]'s).
 
 use dama_core::{Color, Position, Rules};
+use dama_engine::eval::weights::SCALE;
+use dama_engine::eval::{Family, Tables, Weights, PHASE};
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::eval::weights::SCALE;
-use crate::eval::{Family, Tables, Weights, PHASE};
-
-/// A training position with its target (expected result for the side to move).
-#[derive(Clone, Copy, Debug)]
-pub struct Sample<R: Rules> {
-    /// The position.
-    pub pos: Position<R>,
-    /// What the model should predict for the side to move, 0 to 1.
-    pub target: f32,
-}
+use crate::adam::Adam;
+use crate::fit::{fit, loss, sigmoid, Model, Schedule};
+use crate::{Epoch, Sample};
 
 /// How to train.
 #[derive(Clone, Copy, Debug)]
@@ -52,73 +46,13 @@ impl Default for Config {
     }
 }
 
-/// What an epoch gave.
-#[derive(Clone, Copy, Debug)]
-pub struct Epoch {
-    /// Epoch number, from 1 (0: the starting weights).
-    pub epoch: usize,
-    /// Mean cross-entropy on the training data.
-    pub train_loss: f64,
-    /// Mean cross-entropy on the validation data.
-    pub validation_loss: f64,
-}
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-/// The cross-entropy of predicting `p` for target `y`, less its minimum (the target's
-/// own entropy), so a perfect model scores 0 whatever the targets.
-pub(crate) fn loss(p: f32, y: f32) -> f64 {
-    let p = f64::from(p.clamp(1e-6, 1.0 - 1e-6));
-    let y = f64::from(y);
-    let h = |q: f64| if q <= 0.0 || q >= 1.0 { 0.0 } else { -(q * q.ln() + (1.0 - q) * (1.0 - q).ln()) };
-    -(y * p.ln() + (1.0 - y) * (1.0 - p).ln()) - h(y)
-}
-
-/// The learner's state: float weights and Adam's moments, middlegame then endgame.
-struct Model {
+/// The weights in floats, middlegame then endgame.
+struct FloatWeights {
     w: Vec<f32>,
     n: usize,
 }
 
-/// Adam's moment estimates for a vector of parameters (β1 0.9, β2 0.999, ε 1e-8), shared
-/// by the pattern and the network trainers.
-pub(crate) struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
-    step: i32,
-    c1: f32,
-    c2: f32,
-}
-
-impl Adam {
-    const B1: f32 = 0.9;
-    const B2: f32 = 0.999;
-    const EPS: f32 = 1e-8;
-
-    /// Zero moments for `n` parameters.
-    pub(crate) fn new(n: usize) -> Adam {
-        Adam { m: vec![0.0; n], v: vec![0.0; n], step: 0, c1: 1.0, c2: 1.0 }
-    }
-
-    /// Starts the next step (its bias corrections); call once per batch before [`Adam::apply`].
-    pub(crate) fn next_step(&mut self) {
-        self.step += 1;
-        self.c1 = 1.0 - Self::B1.powi(self.step);
-        self.c2 = 1.0 - Self::B2.powi(self.step);
-    }
-
-    /// Moves parameter `k`, whose value is `w`, by its gradient `g` with step size `lr`.
-    #[inline]
-    pub(crate) fn apply(&mut self, k: usize, w: &mut f32, g: f32, lr: f32) {
-        self.m[k] = Self::B1 * self.m[k] + (1.0 - Self::B1) * g;
-        self.v[k] = Self::B2 * self.v[k] + (1.0 - Self::B2) * g * g;
-        *w -= lr * (self.m[k] / self.c1) / ((self.v[k] / self.c2).sqrt() + Self::EPS);
-    }
-}
-
-impl Model {
+impl FloatWeights {
     /// The score (White's view) and phase of a position, with its features.
     fn score<R: Rules>(&self, t: &Tables<R>, pos: &Position<R>, feats: &mut Vec<(u32, i8)>) -> (f32, f32) {
         feats.clear();
@@ -146,6 +80,75 @@ impl Model {
     }
 }
 
+/// The learner's state: the float weights, and the batch's gradient, kept sparse (only
+/// the weights of features the batch has seen are touched).
+struct PatternModel<R: Rules> {
+    t: Tables<R>,
+    model: FloatWeights,
+    /// The first scalar feature: the weights below it decay.
+    scalars: usize,
+    sigmoid: f32,
+    l2: f32,
+    grad: Vec<f32>,
+    touched: Vec<u32>,
+    seen: Vec<bool>,
+    feats: Vec<(u32, i8)>,
+}
+
+impl<R: Rules> Model<R> for PatternModel<R> {
+    type Kept = Vec<f32>;
+
+    fn parameters(&self) -> usize {
+        2 * self.model.n
+    }
+
+    fn mean_loss(&self, samples: &[Sample<R>]) -> f64 {
+        self.model.mean_loss(&self.t, samples, self.sigmoid)
+    }
+
+    fn gradient(&mut self, batch: &[Sample<R>], total: &mut f64) {
+        let n = self.model.n;
+        for x in batch {
+            let (e, ph) = self.model.score(&self.t, &x.pos, &mut self.feats);
+            let sign = if x.pos.side() == Color::White { 1.0 } else { -1.0 };
+            let p = sigmoid(sign * e / self.sigmoid);
+            *total += loss(p, x.target);
+            let g = sign * (p - x.target) / self.sigmoid;
+            for &(i, v) in &self.feats {
+                for (k, share) in [(i as usize, 1.0 - ph), (n + i as usize, ph)] {
+                    if share == 0.0 {
+                        continue;
+                    }
+                    self.grad[k] += g * f32::from(v) * share;
+                    if !self.seen[k] {
+                        self.seen[k] = true;
+                        self.touched.push(k as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    fn apply(&mut self, adam: &mut Adam, lr: f32, scale: f32) {
+        let n = self.model.n;
+        let w = &mut self.model.w;
+        for &k in &self.touched {
+            let k = k as usize;
+            adam.apply(k, &mut w[k], self.grad[k] * scale, lr);
+            if k % n < self.scalars {
+                w[k] -= lr * self.l2 * w[k];
+            }
+            self.grad[k] = 0.0;
+            self.seen[k] = false;
+        }
+        self.touched.clear();
+    }
+
+    fn keep(&self) -> Vec<f32> {
+        self.model.w.clone()
+    }
+}
+
 /// Trains weights for `R`'s family from `init` on `train`, measuring on `validation`;
 /// `report` hears of each epoch. Returns the best epoch's weights.
 pub fn train<R: Rules>(
@@ -158,71 +161,33 @@ pub fn train<R: Rules>(
     let t = Tables::<R>::new();
     let n = t.shape.len();
     let scalars = t.shape.scalars();
+    let shape = t.shape;
     let scale = init.scale as f32;
     let mut w: Vec<f32> = init.mg.iter().chain(&init.eg).map(|&x| f32::from(x) / scale).collect();
     w.resize(2 * n, 0.0);
-    let mut model = Model { w, n };
-    let mut adam = Adam::new(2 * n);
-    let mut grad = vec![0f32; 2 * n];
-    let mut touched: Vec<u32> = Vec::new();
-    let mut seen = vec![false; 2 * n];
-    let mut feats = Vec::new();
+    let mut model = PatternModel {
+        t,
+        model: FloatWeights { w, n },
+        scalars,
+        sigmoid: cfg.sigmoid,
+        l2: cfg.l2,
+        grad: vec![0f32; 2 * n],
+        touched: Vec::new(),
+        seen: vec![false; 2 * n],
+        feats: Vec::new(),
+    };
     let mut rng = StdRng::seed_from_u64(cfg.seed);
-    let mut best = (model.mean_loss(&t, validation, cfg.sigmoid), model.w.clone());
-    report(&Epoch { epoch: 0, train_loss: f64::NAN, validation_loss: best.0 });
-    let mut lr = cfg.lr;
-    for epoch in 1..=cfg.epochs {
-        train.shuffle(&mut rng);
-        let mut total = 0f64;
-        for batch in train.chunks(cfg.batch.max(1)) {
-            for x in batch {
-                let (e, ph) = model.score(&t, &x.pos, &mut feats);
-                let sign = if x.pos.side() == Color::White { 1.0 } else { -1.0 };
-                let p = sigmoid(sign * e / cfg.sigmoid);
-                total += loss(p, x.target);
-                let g = sign * (p - x.target) / cfg.sigmoid;
-                for &(i, v) in &feats {
-                    for (k, share) in [(i as usize, 1.0 - ph), (n + i as usize, ph)] {
-                        if share == 0.0 {
-                            continue;
-                        }
-                        grad[k] += g * f32::from(v) * share;
-                        if !seen[k] {
-                            seen[k] = true;
-                            touched.push(k as u32);
-                        }
-                    }
-                }
-            }
-            adam.next_step();
-            let inv = 1.0 / batch.len() as f32;
-            for &k in &touched {
-                let k = k as usize;
-                adam.apply(k, &mut model.w[k], grad[k] * inv, lr);
-                if k % n < scalars {
-                    model.w[k] -= lr * cfg.l2 * model.w[k];
-                }
-                grad[k] = 0.0;
-                seen[k] = false;
-            }
-            touched.clear();
-        }
-        lr *= cfg.decay;
-        let validation_loss = model.mean_loss(&t, validation, cfg.sigmoid);
-        report(&Epoch { epoch, train_loss: total / train.len().max(1) as f64, validation_loss });
-        if validation_loss < best.0 {
-            best = (validation_loss, model.w.clone());
-        }
-    }
+    let schedule = Schedule { epochs: cfg.epochs, lr: cfg.lr, decay: cfg.decay, batch: cfg.batch };
+    let best = fit(&mut model, train, validation, schedule, &mut rng, report);
     let q = |x: f32| (x * SCALE as f32).round().clamp(-32767.0, 32767.0) as i16;
     Weights {
         family: Family::of::<R>(),
-        shape: t.shape,
+        shape,
         scale: SCALE,
         sigmoid: cfg.sigmoid,
         note: String::new(),
-        mg: best.1[..n].iter().map(|&x| q(x)).collect(),
-        eg: best.1[n..].iter().map(|&x| q(x)).collect(),
+        mg: best[..n].iter().map(|&x| q(x)).collect(),
+        eg: best[n..].iter().map(|&x| q(x)).collect(),
     }
 }
 
@@ -260,7 +225,7 @@ pub(crate) const EXTRA_MAN_UP: &str = "W:W21,22,23,24,25:B1,2,3,4";
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::weights::shape_of;
+    use dama_engine::eval::weights::shape_of;
 
     #[test]
     fn training_learns_that_an_extra_man_wins() {

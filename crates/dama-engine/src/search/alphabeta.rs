@@ -1,0 +1,251 @@
+//! The alpha-beta core: principal variation search with the transposition table, draws
+//! by repetition and by material, endgame table probes, forced captures searched to
+//! the end, the look one move further at a threatened horizon, late move reductions,
+//! and the quiescence of exchange offers at a quiet horizon without kings.
+
+use dama_core::game::{lone_king_count, material_end};
+use dama_core::movegen::{can_capture, generate, has_capture};
+use dama_core::{Bits, Move, MoveList, Position, Rules, BB};
+
+use super::score::{drawn_score, from_tt, table_score, to_tt};
+use super::{Searcher, StopEither, INF, MATE, MAX_PLY};
+use crate::egdb::value::Value;
+use crate::tt::Bound;
+
+/// At a quiet horizon without kings, exchange offers are tried unless the static
+/// evaluation is this far (hundredths of a man) below alpha.
+const EXCHANGE_MARGIN: i32 = 50;
+
+impl<R: Rules> Searcher<R> {
+    /// Plies since the material changed after `m` is played at `ply`.
+    pub(super) fn count_after(&self, m: &Move<BB<R>>, ply: usize) -> u32 {
+        if m.is_capture() || m.promote {
+            0
+        } else {
+            self.counts[ply] + 1
+        }
+    }
+
+    /// The score of a table value at `ply`, with the lone-king count applied: a win of
+    /// the side playing against a lone king with kings only (no crowning can restart
+    /// the count on the way) that takes longer than the count leaves is a draw. A win
+    /// of the lone king, or of a side that still has men, keeps the table's value.
+    /// Draws are scored by [`drawn_score`].
+    fn counted_table_score(&self, pos: &Position<R>, v: Value, ply: usize) -> i32 {
+        let Some((loses, d)) = v.plies() else { return drawn_score(pos) };
+        if let Some(k) = lone_king_count(&self.rules, pos) {
+            let strong_wins = (pos.side() == k.strong) != loses;
+            if strong_wins && pos.men(k.strong).is_empty() && self.counts[ply] + d as u32 > k.plies() {
+                return drawn_score(pos);
+            }
+        }
+        table_score(loses, d, ply)
+    }
+
+    /// Ends the rules decide from material alone, scored for the side to move.
+    fn material_result(&self, pos: &Position<R>, ply: usize) -> Option<i32> {
+        material_end(&self.rules, pos).map(|r| match r.winner {
+            None => 0,
+            Some(c) if c == pos.side() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        })
+    }
+
+    /// The score of `pos` searched `depth` plies deep (captures and forced moves do not
+    /// count) within `alpha` and `beta`, `ply` plies from the root.
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Position<R>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        stop: &StopEither<'_>,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time(stop) {
+            return 0;
+        }
+        let hash = pos.hash();
+        if ply > 0 {
+            // A repetition inside the search is scored as a draw.
+            let n = self.path.len();
+            let mut i = n.saturating_sub(2);
+            while i < n && i + 100 >= n {
+                if self.path[i] == hash {
+                    return 0;
+                }
+                if i < 2 {
+                    break;
+                }
+                i -= 2;
+            }
+            if let Some(s) = self.material_result(pos, ply) {
+                return s;
+            }
+            if let Some(v) = self.egdb.as_ref().and_then(|db| db.probe(pos)) {
+                return self.counted_table_score(pos, v, ply);
+            }
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.eval.evaluate(pos);
+        }
+        self.eval.enter(ply, pos);
+        let captures = has_capture(pos);
+        if depth <= 0 && !captures {
+            // At the horizon, a capture the opponent threatens is looked at: one more
+            // move for the side to move (its replies at depth -1 only resolve captures).
+            let horizon = depth == 0 && ply < MAX_PLY - 8;
+            let threatened = horizon && can_capture(pos, !pos.side());
+            if !threatened {
+                let stand = self.eval.evaluate_at(pos, ply);
+                if horizon && stand < beta && stand + EXCHANGE_MARGIN > alpha && pos.kings().is_empty() {
+                    return self.exchange_offers(pos, stand, alpha, beta, ply, stop);
+                }
+                return stand;
+            }
+        }
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = None;
+        // Capture sequences below the horizon are many and cheap: not worth a
+        // (cache-missing) table look-up.
+        let use_tt = depth > 0;
+        if let Some(e) = if use_tt { self.tt.probe(hash) } else { None } {
+            tt_move = e.mv.map(usize::from);
+            if ply > 0 && !pv_node && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        generate(pos, &mut list);
+        if list.is_empty() {
+            return -(MATE - ply as i32);
+        }
+        // Forced moves and captures do not use up depth (captures are searched to
+        // the end, so no sequence is cut in half). Below the horizon (depth < 0, the
+        // one move looked at because of a threat) nothing extends again: the look
+        // ahead happens once on a path, never in a chain.
+        let depth = if list.len() == 1 && !captures && depth >= 0 && ply < 60 { depth.max(1) } else { depth };
+        let order = self.order(&list, tt_move.filter(|&i| i < list.len()), ply);
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move: Option<usize> = None;
+        self.path.push(hash);
+        // Moves searched so far (root moves an analysis leaves out do not count).
+        let mut tried = 0usize;
+        for (i, &k) in order.iter().enumerate() {
+            let m = list.as_slice()[usize::from(k)];
+            if ply == 0 && self.excluded.contains(&m) {
+                continue;
+            }
+            let child = pos.play(&m);
+            self.counts[ply + 1] = self.count_after(&m, ply);
+            let quiet = !captures && !m.promote;
+            let killer = self.killers[ply.min(MAX_PLY - 1)].contains(&Some(m));
+            let mut new_depth = depth - 1;
+            if captures && depth <= 0 {
+                new_depth = depth;
+            }
+            let first = tried == 0;
+            tried += 1;
+            let score = if first {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, stop)
+            } else {
+                // Late quiet moves are searched less deeply first: from the second
+                // move at non-PV nodes (two plies from the fifth), from the fourth at
+                // PV nodes; never captures, crownings or killers.
+                let r = match (quiet && !killer && depth >= 2, pv_node) {
+                    (false, _) => 0,
+                    (true, true) => i32::from(tried > 3),
+                    (true, false) => 1 + i32::from(tried > 4),
+                };
+                // A reduced move still reaches the horizon (depth 0), where threats and
+                // exchange offers are looked at.
+                let reduced = if r > 0 { (new_depth - r).max(0) } else { new_depth };
+                let mut s = -self.negamax(&child, reduced, -alpha - 1, -alpha, ply + 1, stop);
+                if s > alpha && (r > 0 || s < beta) {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, stop);
+                }
+                s
+            };
+            if self.aborted {
+                self.path.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(usize::from(k));
+                if score > alpha {
+                    alpha = score;
+                    if ply == 0 {
+                        self.root_best = Some((m, score));
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.note_cut(m, &order[..i], &list, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if use_tt {
+            self.tt.store(hash, best_move.map(|i| i as u16), to_tt(best, ply), depth, bound);
+        }
+        best
+    }
+
+    /// Quiescence at a quiet horizon without kings: besides standing pat, try the moves
+    /// that offer an exchange (after them the opponent must capture).
+    fn exchange_offers(
+        &mut self,
+        pos: &Position<R>,
+        stand: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        stop: &StopEither<'_>,
+    ) -> i32 {
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let mut list = MoveList::new();
+        generate(pos, &mut list);
+        self.path.push(pos.hash());
+        for m in list.as_slice() {
+            let child = pos.play(m);
+            if !has_capture(&child) {
+                continue;
+            }
+            self.counts[ply + 1] = self.count_after(m, ply);
+            let s = -self.negamax(&child, -1, -beta, -alpha, ply + 1, stop);
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        best
+    }
+}
