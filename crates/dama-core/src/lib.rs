@@ -12,6 +12,7 @@ pub mod any;
 pub mod bits;
 pub mod color;
 pub mod duel;
+pub mod end;
 pub mod fen;
 #[doc(hidden)]
 pub mod fuzzing;

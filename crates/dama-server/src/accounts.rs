@@ -7,10 +7,7 @@
 //! [`crate::csrf`], in front of every route. Passwords are hashed by the server's one
 //! bounded [`crate::passwords::Hasher`].
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
-
-use axum::extract::{FromRequestParts, Path, State};
+use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -18,13 +15,13 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::api::{parse, AppState, PeerIp};
 use crate::error::ApiError;
+use crate::extract::{parse, PeerIp};
 use crate::game::now_ms;
 use crate::limits::RateLimiter;
 use crate::passwords::HashError;
-use crate::rating::Speed;
 use crate::secret;
+use crate::state::Services;
 use crate::store::AccountRow;
 
 /// The log-in cookie's name.
@@ -45,8 +42,8 @@ pub struct LoginLimits {
 
 impl LoginLimits {
     /// Limits of `per_minute` (0: none).
-    pub fn new(per_minute: u32) -> Arc<LoginLimits> {
-        Arc::new(LoginLimits { by_address: RateLimiter::new(per_minute), failures: RateLimiter::new(per_minute) })
+    pub fn new(per_minute: u32) -> LoginLimits {
+        LoginLimits { by_address: RateLimiter::new(per_minute), failures: RateLimiter::new(per_minute) }
     }
 }
 
@@ -112,8 +109,8 @@ pub fn cookie_value(name: &str, value: &str, max_age_s: i64, secure: bool) -> He
     HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
-fn cookie_header(st: &AppState, headers: &HeaderMap, token: &str, max_age_s: i64) -> HeaderValue {
-    cookie_value(COOKIE, token, max_age_s, over_tls(headers, &st.ctx.limits))
+fn cookie_header(st: &Services, headers: &HeaderMap, token: &str, max_age_s: i64) -> HeaderValue {
+    cookie_value(COOKIE, token, max_age_s, over_tls(headers, &st.limits))
 }
 
 /// The value of the cookie `name` that the server gave (32 hex digits), if the
@@ -142,7 +139,7 @@ pub fn carries_identity(headers: &HeaderMap) -> bool {
 }
 
 async fn start_session(
-    st: &AppState,
+    st: &Services,
     headers: &HeaderMap,
     account: &AccountRow,
     status: StatusCode,
@@ -163,7 +160,7 @@ fn too_many() -> ApiError {
 /// `POST /api/accounts {"name", "password"}`: 201 with the session cookie; 409 when the
 /// name is taken.
 pub async fn sign_up(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     PeerIp(ip): PeerIp,
     headers: HeaderMap,
     body: String,
@@ -178,7 +175,7 @@ pub async fn sign_up(
 /// 201 and the cookie, or 409 when the name is taken. The password is hashed only after
 /// the rate check, so that hashing cannot be used to load the server.
 async fn register(
-    st: &AppState,
+    st: &Services,
     ip: std::net::IpAddr,
     headers: &HeaderMap,
     name: String,
@@ -204,7 +201,7 @@ async fn register(
 /// Failures are counted per name and address: past the limit that address gets 429
 /// for that name, while the name's owner logs in from anywhere else.
 pub async fn log_in(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     PeerIp(ip): PeerIp,
     headers: HeaderMap,
     body: String,
@@ -236,7 +233,7 @@ struct GuestRequest {
 /// at once → 201 and the cookie. Its games are kept under its name; it plays casual
 /// games only, until it sets a password (`POST /api/accounts/password`).
 pub async fn guest(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     PeerIp(ip): PeerIp,
     headers: HeaderMap,
     body: String,
@@ -255,7 +252,7 @@ struct PasswordRequest {
 /// `POST /api/accounts/password {"password"}` with a guest's cookie: the guest claims
 /// its account (its name and games) by setting a password; 409 for an account that
 /// has one.
-pub async fn claim(State(st): State<AppState>, Me(me): Me, body: String) -> Result<Response, ApiError> {
+pub async fn claim(State(st): State<Services>, Me(me): Me, body: String) -> Result<Response, ApiError> {
     let Some(me) = me else { return Err(ApiError::Unauthorized("log in first".into())) };
     let p: PasswordRequest = parse(&body)?;
     check_password(&p.password).map_err(ApiError::BadRequest)?;
@@ -271,7 +268,7 @@ pub async fn claim(State(st): State<AppState>, Me(me): Me, body: String) -> Resu
 }
 
 /// `DELETE /api/session`: logs out (the session ends on the server too).
-pub async fn log_out(State(st): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+pub async fn log_out(State(st): State<Services>, headers: HeaderMap) -> Result<Response, ApiError> {
     if let Some(token) = session_token(&headers) {
         st.store().drop_session(&secret::hash(&token), now_ms()).await?;
     }
@@ -282,7 +279,7 @@ pub async fn log_out(State(st): State<AppState>, headers: HeaderMap) -> Result<R
 /// `GET /api/session`: who is logged in (`{"name": null}` for nobody), whether as a
 /// guest, and the roles the operator gave the account (`"roles": ["moderator"]`; the
 /// key is left out when there are none).
-pub async fn whoami(State(st): State<AppState>, Me(me): Me) -> Result<Json<serde_json::Value>, ApiError> {
+pub async fn whoami(State(st): State<Services>, Me(me): Me) -> Result<Json<serde_json::Value>, ApiError> {
     Ok(match me {
         Some(a) => {
             let roles = st.store().roles(&a.id).await?;
@@ -293,116 +290,6 @@ pub async fn whoami(State(st): State<AppState>, Me(me): Me) -> Result<Json<serde
             Json(v)
         }
         None => Json(json!({ "name": null })),
-    })
-}
-
-/// The account of a player's page, or 404.
-async fn named(st: &AppState, name: &str) -> Result<AccountRow, ApiError> {
-    st.store().account_named(name).await?.ok_or_else(|| ApiError::NoPlayer(name.chars().take(40).collect()))
-}
-
-/// `GET /api/players/{name}`: the player's name, when they joined, their ratings by
-/// variant and speed class (`rating`, `rd`, `games`, `provisional`), the rating after
-/// each rated game (`history`: variant, class, then `[at_ms, rating]` pairs), wins,
-/// draws and losses per variant (`record`, over their last 5,000 games) and their 20
-/// most recent games.
-pub async fn player(State(st): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {
-    type Table = BTreeMap<String, serde_json::Map<String, serde_json::Value>>;
-    let account = named(&st, &name).await?;
-    let mut ratings = Table::new();
-    for r in st.store().ratings(&account.id).await? {
-        if Speed::from_key(&r.speed).is_none() {
-            continue;
-        }
-        ratings.entry(r.variant).or_default().insert(
-            r.speed,
-            json!({
-                "rating": r.rating.rating.round() as i64,
-                "rd": r.rating.rd.round() as i64,
-                "games": r.games,
-                "provisional": r.rating.provisional(),
-            }),
-        );
-    }
-    let mut history = Table::new();
-    for (variant, speed, rating, at) in st.store().rating_history(&account.id).await? {
-        let points = history.entry(variant).or_default().entry(speed).or_insert_with(|| json!([]));
-        if let Some(list) = points.as_array_mut() {
-            list.push(json!([at, rating.round() as i64]));
-        }
-    }
-    let games = st.store().account_games(&account.id, 5000).await?;
-    let mut record: BTreeMap<String, [u32; 3]> = BTreeMap::new();
-    let mut recent = Vec::new();
-    for (i, g) in games.iter().enumerate() {
-        let outcome = outcome_of(g);
-        if let Some(o) = outcome {
-            record.entry(g.variant.clone()).or_default()[o] += 1;
-        }
-        if i < 20 {
-            let opts: Option<crate::game::Options> = serde_json::from_str(&g.options).ok();
-            recent.push(json!({
-                "id": g.id,
-                "variant": g.variant,
-                "color": g.seat.to_string(),
-                "state": g.status,
-                "result": outcome.map(|o| ["win", "draw", "loss"][o]),
-                "rated": opts.as_ref().is_some_and(|o| o.rated),
-                "speed": opts.as_ref().map(|o| Speed::of(&o.time).key()),
-                "created_ms": g.created_ms,
-            }));
-        }
-    }
-    let record: BTreeMap<_, _> =
-        record.into_iter().map(|(v, [w, d, l])| (v, json!({"win": w, "draw": d, "loss": l}))).collect();
-    Ok(Json(json!({
-        "name": account.name,
-        "guest": account.is_guest(),
-        "created_ms": account.created_ms,
-        "ratings": ratings,
-        "history": history,
-        "record": record,
-        "games": recent,
-    }))
-    .into_response())
-}
-
-/// The most games one PDN download holds.
-const PDN_GAMES: i64 = 2000;
-
-/// `GET /api/players/{name}/games.pdn`: the player's finished games as one PDN file,
-/// newest first (at most 2,000; aborted games left out).
-pub async fn player_pdn(State(st): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {
-    let account = named(&st, &name).await?;
-    let mut out = String::new();
-    for row in st.store().account_finished_games(&account.id, PDN_GAMES).await? {
-        // Aborted games (no result) are not part of a player's record.
-        if row.result.as_deref().is_none_or(|r| r == "*") {
-            continue;
-        }
-        out.push_str(&crate::game::stored_pdn(&st.ctx, &row).await?);
-        out.push('\n');
-    }
-    let disposition = format!("attachment; filename=\"dama-{}.pdn\"", account.name);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-chess-pdn; charset=utf-8".to_string()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        out,
-    )
-        .into_response())
-}
-
-/// 0 a win, 1 a draw, 2 a loss for the account of a finished game; `None` for a game
-/// that is not over or was aborted.
-fn outcome_of(g: &crate::store::PlayedGame) -> Option<usize> {
-    let variant: dama_core::Variant = g.variant.parse().ok()?;
-    let winner = dama_core::record::result_winner(g.result.as_deref()?, variant.first_to_move())?;
-    Some(match winner {
-        None => 1,
-        Some(c) if c == g.seat => 0,
-        Some(_) => 2,
     })
 }
 
@@ -418,7 +305,7 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 
 /// The account and scopes of a request's API token; `Ok(None)` without one, 401 for a
 /// token the server does not know.
-async fn token_account(headers: &HeaderMap, st: &AppState) -> Result<Option<(AccountRow, String)>, ApiError> {
+async fn token_account(headers: &HeaderMap, st: &Services) -> Result<Option<(AccountRow, String)>, ApiError> {
     let Some(t) = bearer(headers) else { return Ok(None) };
     match st.store().api_token_account(&secret::hash(t)).await? {
         Some(a) => Ok(Some(a)),
@@ -427,7 +314,7 @@ async fn token_account(headers: &HeaderMap, st: &AppState) -> Result<Option<(Acc
 }
 
 /// The account a request's log-in cookie logs in, if its session has not expired.
-async fn cookie_account(headers: &HeaderMap, st: &AppState) -> Result<Option<AccountRow>, ApiError> {
+async fn cookie_account(headers: &HeaderMap, st: &Services) -> Result<Option<AccountRow>, ApiError> {
     let Some(token) = session_token(headers) else { return Ok(None) };
     Ok(st.store().session_account(&secret::hash(&token), now_ms()).await?)
 }
@@ -437,9 +324,9 @@ async fn cookie_account(headers: &HeaderMap, st: &AppState) -> Result<Option<Acc
 /// unknown token is refused.
 pub struct Me(pub Option<AccountRow>);
 
-impl FromRequestParts<AppState> for Me {
+impl FromRequestParts<Services> for Me {
     type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, st: &Services) -> Result<Self, Self::Rejection> {
         if let Some((account, _)) = token_account(&parts.headers, st).await? {
             return Ok(Me(Some(account)));
         }
@@ -451,9 +338,9 @@ impl FromRequestParts<AppState> for Me {
 /// without one).
 pub struct Bot(pub AccountRow);
 
-impl FromRequestParts<AppState> for Bot {
+impl FromRequestParts<Services> for Bot {
     type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, st: &Services) -> Result<Self, Self::Rejection> {
         match token_account(&parts.headers, st).await? {
             Some((account, scopes)) if scopes.split(' ').any(|s| s == BOT_PLAY) => Ok(Bot(account)),
             Some(_) => Err(ApiError::Forbidden(format!("this token lacks the {BOT_PLAY} scope"))),
@@ -472,7 +359,7 @@ struct TokenRequest {
 /// `POST /api/tokens {"scopes": ["bot:play"]}` with the log-in cookie: a new API token
 /// for programs to act for the account → `201 {"token", "scopes"}` (shown once; the
 /// server keeps only its hash).
-pub async fn new_token(State(st): State<AppState>, headers: HeaderMap, body: String) -> Result<Response, ApiError> {
+pub async fn new_token(State(st): State<Services>, headers: HeaderMap, body: String) -> Result<Response, ApiError> {
     let Some(account) = cookie_account(&headers, &st).await? else {
         return Err(ApiError::Unauthorized("log in to make an API token".into()));
     };

@@ -20,11 +20,12 @@ use serde_json::Value;
 use tokio::sync::{broadcast, mpsc};
 
 use crate::accounts::Bot;
-use crate::api::{on_game, parse, AppState, PeerIp};
 use crate::error::ApiError;
+use crate::extract::{on_game, parse, PeerIp};
 use crate::game::{Action, Caller, Catchup, Hello};
 use crate::protocol::bot::{AccountEvent, BotGame, BotPlayer, ChatLine, Done, GameFull, GameState, GameStreamMsg};
 use crate::protocol::{Event, EventBody, Phase, Published, Room};
+use crate::state::Services;
 
 /// How often an idle stream sends an empty line.
 const KEEP_ALIVE: Duration = Duration::from_secs(7);
@@ -91,8 +92,8 @@ fn line(v: &impl serde::Serialize) -> Bytes {
 /// `GET /api/stream/event`: the account's games as they start (`{"type": "gameStart",
 /// "game": {"id", "color", "variant"}}`, first for each game already being played) and
 /// end (`gameFinish`).
-pub async fn stream_events(State(st): State<AppState>, Bot(me): Bot) -> Result<Response, ApiError> {
-    let mut events = st.ctx.bots.subscribe(&me.id);
+pub async fn stream_events(State(st): State<Services>, Bot(me): Bot) -> Result<Response, ApiError> {
+    let mut events = st.bots.subscribe(&me.id);
     let playing: Vec<Value> = st
         .store()
         .account_games(&me.id, 200)
@@ -105,7 +106,7 @@ pub async fn stream_events(State(st): State<AppState>, Bot(me): Bot) -> Result<R
         })
         .collect();
     let (tx, rx) = mpsc::channel(16);
-    let ctx = st.ctx.clone();
+    let ctx = st.clone();
     tokio::spawn(async move {
         for e in playing {
             if tx.send(line(&e)).await.is_err() {
@@ -139,12 +140,12 @@ pub async fn stream_events(State(st): State<AppState>, Bot(me): Bot) -> Result<R
 /// "draw_offer"}` whenever the game changes; the stream ends after the state that
 /// finishes the game.
 pub async fn stream_game(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     Path(id): Path<String>,
     PeerIp(ip): PeerIp,
     Bot(me): Bot,
 ) -> Result<Response, ApiError> {
-    let h = st.ctx.game(&id).await?;
+    let h = st.game(&id).await?;
     let mut sub = h.subscribe(Hello { token: None, since: None, ip }).await?;
     let snap = match sub.first {
         Catchup::Snapshot(s) => *s,
@@ -162,7 +163,7 @@ pub async fn stream_game(
         state: GameState::of(&snap),
     }));
     let (tx, rx) = mpsc::channel(16);
-    let ctx = st.ctx.clone();
+    let ctx = st.clone();
     tokio::spawn(async move {
         let mut last = (snap.moves.len(), snap.state, snap.draw_offer);
         let mut over = snap.state == Phase::Finished;
@@ -206,7 +207,7 @@ pub async fn stream_game(
     Ok(ndjson(rx))
 }
 
-async fn act(st: &AppState, id: &str, me: &crate::store::AccountRow, action: Action) -> Result<Response, ApiError> {
+async fn act(st: &Services, id: &str, me: &crate::store::AccountRow, action: Action) -> Result<Response, ApiError> {
     let caller = Caller { token: None, conn: None, account: Some(me.id.clone()), moderator: false };
     on_game!(st, id, |h| h.act(caller.clone(), action.clone()))?;
     Ok(Json(Done { ok: true }).into_response())
@@ -214,7 +215,7 @@ async fn act(st: &AppState, id: &str, me: &crate::store::AccountRow, action: Act
 
 /// `POST /api/bot/game/{id}/move/{move}`: plays a move (any notation the game reads).
 pub async fn play(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     Path((id, mv)): Path<(String, String)>,
     Bot(me): Bot,
 ) -> Result<Response, ApiError> {
@@ -223,7 +224,7 @@ pub async fn play(
 
 /// `POST /api/bot/game/{id}/chat {"text"}`: a line in the players' chat.
 pub async fn chat(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     Path(id): Path<String>,
     Bot(me): Bot,
     body: String,
@@ -237,18 +238,18 @@ pub async fn chat(
 }
 
 /// `POST /api/bot/game/{id}/resign`.
-pub async fn resign(State(st): State<AppState>, Path(id): Path<String>, Bot(me): Bot) -> Result<Response, ApiError> {
+pub async fn resign(State(st): State<Services>, Path(id): Path<String>, Bot(me): Bot) -> Result<Response, ApiError> {
     act(&st, &id, &me, Action::Resign).await
 }
 
 /// `POST /api/bot/game/{id}/draw/{yes|no}`: offers or accepts a draw (`yes`), or
 /// declines the opponent's offer (`no`).
 pub async fn draw(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     Path((id, answer)): Path<(String, String)>,
     Bot(me): Bot,
 ) -> Result<Response, ApiError> {
-    let h = st.ctx.game(&id).await?;
+    let h = st.game(&id).await?;
     let snap = h.snapshot().await?;
     let action = match answer.as_str() {
         "yes" if snap.draw_offer.is_some() => Action::AcceptDraw,

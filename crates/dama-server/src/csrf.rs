@@ -21,17 +21,17 @@ use axum::http::{header, HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::api::AppState;
 use crate::error::ApiError;
 use crate::limits::Limits;
+use crate::state::Services;
 
 /// Routes that log a browser in: refused from other origins even without a cookie
 /// (a page of another origin must not log a visitor into an account of its choice).
 const LOG_IN_ROUTES: &[&str] = &["/api/accounts", "/api/session", "/api/guests"];
 
 /// The layer: checks every state-changing request that the cookie authenticates.
-pub async fn guard(State(st): State<AppState>, req: Request, next: Next) -> Response {
-    if let Err(e) = check(req.method(), req.uri().path(), req.headers(), &st.ctx.limits) {
+pub async fn guard(State(st): State<Services>, req: Request, next: Next) -> Response {
+    if let Err(e) = check(req.method(), req.uri().path(), req.headers(), &st.limits) {
         tracing::warn!(path = %req.uri().path().chars().take(100).collect::<String>(), "refused a cross-origin request");
         return e.into_response();
     }

@@ -23,7 +23,7 @@ use crate::error::ApiError;
 use crate::game::{self, Action, Caller, ColorChoice, Hello, Mode, Options};
 use crate::limits::Holds;
 use crate::protocol::{EventBody, Phase, Published};
-use crate::registry::Ctx;
+use crate::state::Services;
 use dama_core::any::MoveView;
 use dama_core::Color;
 
@@ -32,7 +32,7 @@ const MAX_MESSAGE: usize = 512;
 
 /// Accepts DXP connections on `listener` until the server shuts down, at most
 /// `dxp_per_address` at once from one address (more are closed at once).
-pub async fn serve(listener: TcpListener, ctx: Ctx) {
+pub async fn serve(listener: TcpListener, ctx: Services) {
     let open = Holds::<IpAddr>::default();
     let cap = ctx.limits.dxp_per_address();
     loop {
@@ -160,7 +160,7 @@ fn move_text(m: &str, legal: &[MoveView]) -> Option<String> {
     })
 }
 
-async fn session(stream: TcpStream, peer: SocketAddr, ctx: Ctx) -> Result<(), DxpError> {
+async fn session(stream: TcpStream, peer: SocketAddr, ctx: Services) -> Result<(), DxpError> {
     stream.set_nodelay(true)?;
     let (r, w) = stream.into_split();
     let mut link = Link { reader: BufReader::new(r), writer: w };
@@ -176,7 +176,7 @@ async fn session(stream: TcpStream, peer: SocketAddr, ctx: Ctx) -> Result<(), Dx
 }
 
 /// One game: offered in the lobby, then played once a player joins.
-async fn play(link: &mut Link, request: &str, peer: SocketAddr, ctx: &Ctx) -> Result<(), DxpError> {
+async fn play(link: &mut Link, request: &str, peer: SocketAddr, ctx: &Services) -> Result<(), DxpError> {
     let (name, follower, minutes, fen) = match parse_request(request) {
         Ok(r) => r,
         Err(e) => {

@@ -20,8 +20,8 @@ use dama_core::{Color, Position, Rules, Variant, VariantFn};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::api::AppState;
 use crate::error::ApiError;
+use crate::state::Services;
 use crate::store::{CountBatch, MoveCount, Store};
 
 /// Plies of each game counted.
@@ -290,7 +290,7 @@ impl VariantFn for KeyOf<'_> {
 
 /// `GET /api/explorer?variant=V&fen=F&source=masters|players&min=R&max=R`: the moves
 /// played from a position, most played first, with the results of their games.
-pub async fn moves(State(st): State<AppState>, Query(q): Query<ExplorerQuery>) -> Result<Json<Value>, ApiError> {
+pub async fn moves(State(st): State<Services>, Query(q): Query<ExplorerQuery>) -> Result<Json<Value>, ApiError> {
     let variant = crate::analysis::variant_named(&q.variant)?;
     let source = match q.source.as_deref() {
         None | Some("masters") => "masters",
@@ -308,7 +308,7 @@ pub async fn moves(State(st): State<AppState>, Query(q): Query<ExplorerQuery>) -
         (None, None) => (i64::MIN, i64::MAX),
         (lo, hi) => (lo.unwrap_or(0).div_euclid(100), hi.unwrap_or(10_000).div_euclid(100)),
     };
-    let rows = st.ctx.store.explorer_moves(variant.key(), source, key, bands, 40).await?;
+    let rows = st.store.explorer_moves(variant.key(), source, key, bands, 40).await?;
     // A key shared by another position (a hash collision) could list a move that is
     // not legal here: only legal moves are shown.
     let moves: Vec<Value> = rows

@@ -6,7 +6,6 @@
 
 pub mod accounts;
 pub mod analysis;
-pub mod api;
 pub mod bot;
 pub mod client;
 pub mod clock;
@@ -15,16 +14,20 @@ pub mod csrf;
 pub mod dxp;
 pub mod error;
 pub mod explorer;
+pub mod extract;
 pub mod fair;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;
+pub mod games_api;
 pub mod limits;
 pub mod lobby;
 pub mod metrics;
+pub mod middleware;
 pub mod moderation;
 pub mod news;
 pub mod passwords;
+pub mod players;
 pub mod pool;
 pub mod protocol;
 pub mod puzzles;
@@ -33,8 +36,10 @@ pub mod registry;
 pub mod replay;
 pub mod report;
 pub mod round;
+mod routes;
 pub mod secret;
 pub mod seeks;
+pub mod state;
 pub mod store;
 #[doc(hidden)]
 pub mod testing;
@@ -70,7 +75,7 @@ pub enum ServeError {
 }
 
 /// Opens the store, restores live games, and returns the router and the state.
-pub async fn app(database_url: &str, limits: Limits) -> Result<(axum::Router, api::AppState, usize), ServeError> {
+pub async fn app(database_url: &str, limits: Limits) -> Result<(axum::Router, state::Services, usize), ServeError> {
     app_in(database_url, limits, None).await
 }
 
@@ -93,30 +98,29 @@ pub async fn app_in(
     database_url: &str,
     limits: Limits,
     cluster: Option<ClusterSetup>,
-) -> Result<(axum::Router, api::AppState, usize), ServeError> {
+) -> Result<(axum::Router, state::Services, usize), ServeError> {
     let mut store = store::Store::connect(database_url).await?;
     let mut link = None;
     if let Some(c) = &cluster {
         link = Some(cluster::Cluster::connect(c, database_url).await?);
         store = store.for_node(&c.node);
     }
-    let mut state = api::AppState::new(store, limits);
+    let state = state::Services::new(store, limits, link.clone());
     if let Some(l) = link {
         tracing::info!(node = %l.node, "joined the cluster");
-        state.ctx = state.ctx.in_cluster(l);
-        cluster::start(&state.ctx).await?;
+        cluster::start(&state).await?;
     }
     // What follows games (the explorer, the bot API) listens to their news.
-    news::start_listeners(&state.ctx);
+    news::start_listeners(&state);
     let restored = state.restore_live().await.map_err(|_| ServeError::Restore)?;
-    if state.ctx.limits.explorer_bundled() {
-        tokio::spawn(explorer::load_bundled(state.ctx.store.clone()));
+    if state.limits.explorer_bundled() {
+        tokio::spawn(explorer::load_bundled(state.store.clone()));
     }
-    if state.ctx.limits.puzzles_bundled() {
-        let nodes = state.ctx.limits.puzzle_nodes();
-        tokio::spawn(puzzles::scan_bundled(state.analysis.clone(), state.ctx.store.clone(), nodes));
+    if state.limits.puzzles_bundled() {
+        let nodes = state.limits.puzzle_nodes();
+        tokio::spawn(puzzles::scan_bundled(state.analysis.clone(), state.store.clone(), nodes));
     }
-    Ok((api::router(state.clone()), state, restored))
+    Ok((routes::router(state.clone()), state, restored))
 }
 
 /// Where and how a server runs: what `dama serve`'s settings give [`serve`].
@@ -151,7 +155,7 @@ pub async fn serve(
     if let (Some(addr), Some(handle)) = (metrics, handle) {
         let l = tokio::net::TcpListener::bind(addr).await.map_err(|e| metrics::MetricsError::Bind(addr, e))?;
         tracing::info!(addr = %l.local_addr()?, "metrics at /metrics");
-        let ctx = state.ctx.clone();
+        let ctx = state.clone();
         let stopping = ctx.clone();
         let stopped = async move { stopping.until_shutdown().await };
         tokio::spawn(async move {
@@ -163,7 +167,7 @@ pub async fn serve(
     if let Some(addr) = dxp {
         let l = tokio::net::TcpListener::bind(addr).await.map_err(|e| ServeError::Bind(addr, e))?;
         tracing::info!(addr = %l.local_addr()?, "DXP engines connect here");
-        tokio::spawn(dxp::serve(l, state.ctx.clone()));
+        tokio::spawn(dxp::serve(l, state.clone()));
     }
     ready(listener.local_addr()?, restored);
     run(listener, router, state, stop, SHUTDOWN_GRACE).await
@@ -182,11 +186,11 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 pub async fn run(
     listener: tokio::net::TcpListener,
     router: axum::Router,
-    state: api::AppState,
+    state: state::Services,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
     grace: Duration,
 ) -> Result<(), ServeError> {
-    let ctx = state.ctx.clone();
+    let ctx = state.clone();
     let begin = ctx.clone();
     // Small frames go out at once (without it, a frame sent while an earlier one waits
     // for its acknowledgement is held back, up to 40 ms with delayed ACKs).

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use crate::registry::Ctx;
+use crate::state::Services;
 
 /// Buckets of the latency histograms, in seconds: 0.1 ms to 5 s.
 const BUCKETS: [f64; 14] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0];
@@ -46,7 +46,7 @@ pub fn install() -> Result<PrometheusHandle, MetricsError> {
 
 /// Sets the gauges read at scrape time (games in memory, engine queue, database
 /// connections, memory) and renders every family in Prometheus' text format.
-pub fn render(handle: &PrometheusHandle, ctx: &Ctx) -> String {
+pub fn render(handle: &PrometheusHandle, ctx: &Services) -> String {
     metrics::gauge!("dama_games_in_memory").set(ctx.games.loaded() as f64);
     metrics::gauge!("dama_engine_waiting").set(ctx.pool.waiting() as f64);
     let (size, idle) = ctx.store.connections();
@@ -69,7 +69,7 @@ fn resident_bytes() -> Option<u64> {
 pub async fn serve(
     listener: tokio::net::TcpListener,
     handle: PrometheusHandle,
-    ctx: Ctx,
+    ctx: Services,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let app = axum::Router::new().route(

@@ -17,9 +17,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::accounts::Me;
-use crate::api::{on_game, parse, AppState};
 use crate::error::ApiError;
+use crate::extract::{on_game, parse};
 use crate::game::{now_ms, Action, Caller};
+use crate::state::Services;
 use crate::store::AccountRow;
 
 /// A role the operator gives an account.
@@ -54,9 +55,9 @@ impl std::str::FromStr for Role {
 /// A logged-in moderator (401 without a log-in, 403 without the role).
 pub struct Moderator(pub AccountRow);
 
-impl FromRequestParts<AppState> for Moderator {
+impl FromRequestParts<Services> for Moderator {
     type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, st: &Services) -> Result<Self, Self::Rejection> {
         let Me(me) = Me::from_request_parts(parts, st).await?;
         let Some(me) = me else { return Err(ApiError::Unauthorized("log in first".into())) };
         if !st.store().roles(&me.id).await?.iter().any(|r| r == Role::Moderator.key()) {
@@ -70,7 +71,7 @@ impl FromRequestParts<AppState> for Moderator {
 const LISTED: i64 = 200;
 
 /// `GET /api/mod/reports`.
-pub async fn reports(State(st): State<AppState>, _m: Moderator) -> Result<Json<Value>, ApiError> {
+pub async fn reports(State(st): State<Services>, _m: Moderator) -> Result<Json<Value>, ApiError> {
     Ok(Json(json!({ "reports": st.store().reported_lines(LISTED).await? })))
 }
 
@@ -104,7 +105,7 @@ struct HandleRequest {
 
 /// `POST /api/mod/reports/{game}/{n}`.
 pub async fn handle(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     Moderator(m): Moderator,
     Path((id, n)): Path<(String, i64)>,
     body: String,
@@ -138,7 +139,7 @@ struct MuteRequest {
 
 /// `POST /api/mod/accounts/{name}/chat`.
 pub async fn mute(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     Moderator(m): Moderator,
     Path(name): Path<String>,
     body: String,

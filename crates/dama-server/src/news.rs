@@ -8,7 +8,7 @@ use tokio::sync::broadcast;
 
 use crate::protocol::bot::{AccountEvent, BotGame};
 use crate::protocol::Player;
-use crate::registry::Ctx;
+use crate::state::Services;
 
 /// What happened to a game.
 #[derive(Clone, Debug)]
@@ -66,7 +66,7 @@ impl News {
 }
 
 /// Runs `f` on every piece of news from now on, until the server stops.
-pub fn subscribe(ctx: &Ctx, name: &'static str, mut f: impl FnMut(&Ctx, GameNews) + Send + 'static) {
+pub fn subscribe(ctx: &Services, name: &'static str, mut f: impl FnMut(&Services, GameNews) + Send + 'static) {
     let mut rx = ctx.news.subscribe();
     let ctx = ctx.clone();
     tokio::spawn(async move {
@@ -84,7 +84,7 @@ pub fn subscribe(ctx: &Ctx, name: &'static str, mut f: impl FnMut(&Ctx, GameNews
 
 /// The listeners every server runs: the explorer counts finished games, and the
 /// players' programs hear of their games' start and end.
-pub fn start_listeners(ctx: &Ctx) {
+pub fn start_listeners(ctx: &Services) {
     subscribe(ctx, "explorer", |ctx, n| {
         if let GameNews::Over { id, variant, start_fen, moves, winner, played: true, band, .. } = n {
             ctx.explorer.finished(&id, variant, &start_fen, &moves, winner, band);

@@ -30,9 +30,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::accounts::Me;
-use crate::api::{parse, AppState, PeerIp};
 use crate::error::ApiError;
+use crate::extract::{parse, PeerIp};
 use crate::pool::EnginePool;
+use crate::state::Services;
 use crate::store::{AttemptOf, PuzzleRow, RatingRules, Store};
 
 /// A new puzzle's rating, and a new solver's.
@@ -169,7 +170,7 @@ fn solver_of(me: &Option<crate::store::AccountRow>, headers: &HeaderMap) -> Opti
 /// null` when the variant has none yet). A client with neither an account nor a
 /// visitor cookie gets a visitor cookie.
 pub async fn next(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     Me(me): Me,
     headers: HeaderMap,
     Query(q): Query<NextQuery>,
@@ -185,14 +186,14 @@ pub async fn next(
             s
         }
     };
-    let rating = st.ctx.store.solver_rating(&solver, variant.key()).await?.unwrap_or(START_RATING);
-    let near = st.ctx.store.puzzles_near(variant.key(), rating, 12).await?;
+    let rating = st.store.solver_rating(&solver, variant.key()).await?.unwrap_or(START_RATING);
+    let near = st.store.puzzles_near(variant.key(), rating, 12).await?;
     let choice: Vec<&PuzzleRow> = near.iter().filter(|p| Some(&p.id) != q.after.as_ref()).collect();
     let pick = choice.choose(&mut rand::thread_rng()).copied().or(near.first());
     let body = Json(json!({ "puzzle": pick.map(puzzle_json), "rating": rating }));
     Ok(match new_visitor {
         Some(t) => {
-            let secure = crate::accounts::over_tls(&headers, &st.ctx.limits);
+            let secure = crate::accounts::over_tls(&headers, &st.limits);
             let cookie = crate::accounts::cookie_value(VISITOR, &t, 365 * 24 * 3600, secure);
             ([(header::SET_COOKIE, cookie)], body).into_response()
         }
@@ -223,7 +224,7 @@ pub fn rating_changes(solver: i64, puzzle: i64, solved: bool) -> (i64, i64) {
 /// at the same puzzle answers `"counted": false` and changes nothing). 403 for a
 /// client with neither an account nor a visitor cookie.
 pub async fn attempt(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     PeerIp(ip): PeerIp,
     Me(me): Me,
     headers: HeaderMap,
@@ -234,12 +235,12 @@ pub async fn attempt(
     let Some(solver) = solver_of(&me, &headers) else {
         return Err(ApiError::Forbidden("an attempt counts for a solver: open the puzzle on this site first".into()));
     };
-    let p = st.ctx.store.puzzle(&id).await?.ok_or_else(|| ApiError::NotFound(id.chars().take(40).collect()))?;
+    let p = st.store.puzzle(&id).await?.ok_or_else(|| ApiError::NotFound(id.chars().take(40).collect()))?;
     let moves_puzzle = || st.puzzle_attempts.allow(ip);
     let attempt = AttemptOf { solver: &solver, puzzle: &p, solved: a.solved, at_ms: crate::game::now_ms() };
     let rules = RatingRules { start: START_RATING, bounds: BOUNDS };
     let changes = |me, it| rating_changes(me, it, a.solved);
-    let done = st.ctx.store.puzzle_attempt(attempt, rules, changes, moves_puzzle).await?;
+    let done = st.store.puzzle_attempt(attempt, rules, changes, moves_puzzle).await?;
     Ok(Json(json!({
         "rating": done.rating,
         "change": done.change,

@@ -1,20 +1,18 @@
-//! The games in memory, and what every game task shares: the store, the engine pool and
-//! this registry. A game is loaded from the store on first use; no lock is ever held
-//! across I/O, so a flood of requests for unknown games slows no other game.
+//! The games in memory: a game is loaded from the store on first use
+//! ([`Services::game`]); no lock is ever held across I/O, so a flood of requests for
+//! unknown games slows no other game.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::{watch, OnceCell, Semaphore};
+use tokio::sync::OnceCell;
 use tokio::time::Instant;
 
 use crate::error::ApiError;
 use crate::game::{self, GameHandle};
-use crate::limits::Limits;
-use crate::pool::EnginePool;
-use crate::store::Store;
+use crate::state::Services;
 
 type Slot = Arc<OnceCell<GameHandle>>;
 
@@ -84,86 +82,12 @@ impl Registry {
     }
 }
 
-/// What the server's parts share.
-#[derive(Clone)]
-pub struct Ctx {
-    /// The database.
-    pub store: Store,
-    /// The games in memory.
-    pub games: Registry,
-    /// The engine pool.
-    pub pool: Arc<EnginePool>,
-    /// The limits this server keeps.
-    pub limits: Arc<Limits>,
-    /// When this server started, ms since the epoch (a turn that began earlier was
-    /// interrupted by a restart, and gets a grace on the clock).
-    pub started_ms: i64,
-    /// Loads from the store running at once (a flood of unknown ids waits here, not on
-    /// the database's connections).
-    loads: Arc<Semaphore>,
-    /// When the server began to shut down (none while it runs): websockets then tell
-    /// their clients to reconnect (elsewhere, or here after the restart) and close.
-    shutdown: Arc<watch::Sender<Option<std::time::Instant>>>,
-    /// Held while a finished game's ratings are updated, so that two games ending at
-    /// once for one player never start from the same rating.
-    pub rating: Arc<tokio::sync::Mutex<()>>,
-    /// The open games waiting for an opponent, as seeks.
-    pub lobby: Arc<crate::lobby::Lobby>,
-    /// The event streams of programs playing for accounts (the bot API).
-    pub bots: Arc<crate::bot::AccountEvents>,
-    /// The other nodes, in cluster mode.
-    pub cluster: Option<Arc<crate::cluster::Cluster>>,
-    /// Finished games waiting to be counted into the opening explorer.
-    pub explorer: crate::explorer::Queue,
-    /// New games per address and minute (over HTTP and DamExchange alike).
-    pub new_games: Arc<crate::limits::RateLimiter>,
-    /// The news of games starting and ending, for whatever follows them.
-    pub news: Arc<crate::news::News>,
-}
-
 /// True for a string that can be a game id (12 lowercase hex digits).
 pub fn is_game_id(id: &str) -> bool {
     id.len() == 12 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-impl Ctx {
-    /// A context over a store.
-    pub fn new(store: Store, pool: Arc<EnginePool>, limits: Limits) -> Ctx {
-        let new_games = Arc::new(crate::limits::RateLimiter::new(limits.games_per_minute()));
-        Ctx {
-            explorer: crate::explorer::Queue::start(store.clone()),
-            store,
-            games: Registry::default(),
-            pool,
-            limits: Arc::new(limits),
-            started_ms: game::now_ms(),
-            loads: Arc::new(Semaphore::new(4)),
-            shutdown: Arc::new(watch::channel(None).0),
-            rating: Arc::default(),
-            lobby: Arc::default(),
-            bots: Arc::default(),
-            cluster: None,
-            new_games,
-            news: Arc::default(),
-        }
-    }
-
-    /// Takes one of `ip`'s new games for the minute, or says it has had its share.
-    pub fn allow_new_game(&self, ip: std::net::IpAddr) -> Result<(), ApiError> {
-        if self.new_games.allow(ip) {
-            return Ok(());
-        }
-        let per_minute = self.limits.games_per_minute();
-        Err(ApiError::TooMany(format!("too many new games from your address ({per_minute} a minute at most)")))
-    }
-
-    /// The same context as node of `cluster` (its store must hold leases:
-    /// [`Store::for_node`]).
-    pub fn in_cluster(mut self, cluster: Arc<crate::cluster::Cluster>) -> Ctx {
-        self.cluster = Some(cluster);
-        self
-    }
-
+impl Services {
     /// A place for one more game in memory, or 503 when the `games_in_memory` limit is
     /// reached. The place is taken at once (the game's task keeps it while it runs;
     /// dropped before, it is free again).
@@ -172,34 +96,6 @@ impl Ctx {
             tracing::warn!(limit = self.limits.games_in_memory(), "games in memory at the limit; refusing another");
             ApiError::Unavailable("the server is full; please try again in a few minutes".into())
         })
-    }
-
-    /// Starts the shutdown (once): every websocket closes with "restarting, reconnect".
-    pub fn begin_shutdown(&self) {
-        self.shutdown.send_if_modified(|began| {
-            let first = began.is_none();
-            if first {
-                *began = Some(std::time::Instant::now());
-            }
-            first
-        });
-    }
-
-    /// Whether the shutdown has begun.
-    pub fn shutting_down(&self) -> bool {
-        self.shutdown.borrow().is_some()
-    }
-
-    /// When the shutdown began, if it has.
-    pub fn shutdown_began(&self) -> Option<std::time::Instant> {
-        *self.shutdown.borrow()
-    }
-
-    /// Completes when the shutdown begins.
-    pub async fn until_shutdown(&self) {
-        let mut rx = self.shutdown.subscribe();
-        // The sender lives as long as `self`: waiting cannot fail.
-        let _ = rx.wait_for(Option::is_some).await;
     }
 
     /// The handle of a game, restoring it from the store if its task is not running.

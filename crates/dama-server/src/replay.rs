@@ -19,8 +19,8 @@ use dama_core::{Position, Rules, Variant, VariantFn};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
-use crate::api::AppState;
 use crate::error::ApiError;
+use crate::state::Services;
 use dama_core::any::{pieces_of, view, PieceView};
 
 /// The largest request body for PDN texts up to `pdn` bytes (the `pdn` limit): the PDN
@@ -236,7 +236,7 @@ impl ReplayGate {
 }
 
 /// `POST /api/replay`.
-pub async fn replay_games(State(st): State<AppState>, body: String) -> Result<Response, ApiError> {
+pub async fn replay_games(State(st): State<Services>, body: String) -> Result<Response, ApiError> {
     let req: ReplayRequest =
         serde_json::from_str(&body).map_err(|e| ApiError::BadRequest(format!("bad request body: {e}")))?;
     drop(body);
@@ -250,11 +250,11 @@ pub async fn replay_games(State(st): State<AppState>, body: String) -> Result<Re
     if text.trim().is_empty() {
         return Err(ApiError::BadRequest("give a PDN text or a FEN".into()));
     }
-    let most = st.ctx.limits.pdn();
+    let most = st.limits.pdn();
     if text.len() > most {
         return Err(ApiError::BadRequest(format!("PDN text too large ({} bytes; the limit is {most})", text.len())));
     }
-    let permit = st.replay_gate().enter().await?;
+    let permit = st.replay.enter().await?;
     let skip = req.skip;
     let bytes = tokio::task::spawn_blocking(move || {
         let _permit = permit;

@@ -21,8 +21,9 @@ use dama_engine::search::{plies_to_end, Limits};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::api::{AppState, PeerIp};
 use crate::error::ApiError;
+use crate::extract::PeerIp;
+use crate::state::Services;
 
 /// At most this many reports wait or run at once on a node.
 const MAX_JOBS: usize = 16;
@@ -168,13 +169,13 @@ fn build(
 
 /// Makes the report of game `id` for `client` (who asked: the engine's turn is theirs)
 /// and stores it.
-async fn make(st: AppState, id: String, client: String) -> Result<(), String> {
-    let store = &st.ctx.store;
+async fn make(st: Services, id: String, client: String) -> Result<(), String> {
+    let store = &st.store;
     let row = store.game(&id).await.map_err(|e| e.to_string())?.ok_or("the game is gone")?;
     let moves: Vec<String> =
         store.moves(&id).await.map_err(|e| e.to_string())?.into_iter().map(|m| m.notation).collect();
     let variant = crate::analysis::variant_named(&row.variant).map_err(|e| e.to_string())?;
-    let nodes = st.ctx.limits.report_nodes();
+    let nodes = st.limits.report_nodes();
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     let reports = st.reports.clone();
     let key = id.clone();
@@ -196,7 +197,7 @@ async fn make(st: AppState, id: String, client: String) -> Result<(), String> {
     let after: Vec<usize> =
         report.plies.iter().filter(|p| matches!(p.judgment, Some("mistake" | "blunder"))).map(|p| p.ply).collect();
     if !after.is_empty() {
-        let nodes = st.ctx.limits.puzzle_nodes();
+        let nodes = st.limits.puzzle_nodes();
         let n = crate::puzzles::scan_game(
             &st.analysis,
             store,
@@ -214,8 +215,8 @@ async fn make(st: AppState, id: String, client: String) -> Result<(), String> {
 }
 
 /// What a client sees of the report of `id`.
-async fn state(st: &AppState, id: &str) -> Result<Value, ApiError> {
-    if let Some(text) = st.ctx.store.report(id).await? {
+async fn state(st: &Services, id: &str) -> Result<Value, ApiError> {
+    if let Some(text) = st.store.report(id).await? {
         let report: Value = serde_json::from_str(&text).map_err(|_| ApiError::Internal)?;
         return Ok(json!({ "state": "done", "report": report }));
     }
@@ -228,8 +229,8 @@ async fn state(st: &AppState, id: &str) -> Result<Value, ApiError> {
 }
 
 /// `GET /api/games/{id}/report`.
-pub async fn get(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    if st.ctx.store.game(&id).await?.is_none() {
+pub async fn get(State(st): State<Services>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    if st.store.game(&id).await?.is_none() {
         return Err(ApiError::NotFound(id.chars().take(40).collect()));
     }
     state(&st, &id).await.map(Json)
@@ -239,11 +240,11 @@ pub async fn get(State(st): State<AppState>, Path(id): Path<String>) -> Result<J
 /// report asked for already is shared, its state answered). One address has at most
 /// `reports_per_address` reports queued or running (429 past it).
 pub async fn request(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     PeerIp(ip): PeerIp,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let row = st.ctx.store.game(&id).await?.ok_or_else(|| ApiError::NotFound(id.chars().take(40).collect()))?;
+    let row = st.store.game(&id).await?.ok_or_else(|| ApiError::NotFound(id.chars().take(40).collect()))?;
     if row.status != "finished" {
         return Err(ApiError::Conflict("a game is reviewed once it is finished".into()));
     }
@@ -251,7 +252,7 @@ pub async fn request(
     if matches!(now["state"].as_str(), Some("done" | "queued" | "running")) {
         return Ok(Json(now));
     }
-    let cap = st.ctx.limits.reports_per_address();
+    let cap = st.limits.reports_per_address();
     let Some(held) = st.reports.by_address.take(ip, cap) else {
         return Err(ApiError::TooMany(format!(
             "at most {cap} game reports at once from one address; wait for yours to finish"

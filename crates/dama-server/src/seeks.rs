@@ -11,11 +11,12 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::accounts::Me;
-use crate::api::{bad_body, on_game, parse, token_of, AppState, PeerIp};
 use crate::clock::TimeControl;
 use crate::error::ApiError;
+use crate::extract::{bad_body, on_game, parse, token_of, PeerIp};
 use crate::game::{self, Action, Caller, ColorChoice, JoinRequest, Mode, Options, Player};
 use crate::lobby::{in_range, LobbyEvent};
+use crate::state::Services;
 
 /// What `POST /api/seeks` reads.
 #[derive(Deserialize)]
@@ -35,7 +36,7 @@ struct SeekRequest {
 /// `POST /api/seeks`: an open game in the lobby → `201 {"id", "game", "token",
 /// "color"}` (the seek's id is its game's).
 pub async fn create(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     PeerIp(ip): PeerIp,
     Me(me): Me,
     body: String,
@@ -51,28 +52,28 @@ pub async fn create(
     }))
     .map_err(bad_body)?;
     st.allow_new_game(ip)?;
-    let c = game::create(st.ctx.clone(), opts, me.map(Player::from)).await?;
+    let c = game::create(st.clone(), opts, me.map(Player::from)).await?;
     let seat = c.seat.ok_or(ApiError::Internal)?;
     let body = json!({ "id": c.id, "game": c.id, "token": seat.token, "color": seat.color });
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
 /// `GET /api/seeks`: the open seeks, oldest first.
-pub async fn list(State(st): State<AppState>) -> Json<serde_json::Value> {
-    Json(json!({ "seeks": st.ctx.lobby.list() }))
+pub async fn list(State(st): State<Services>) -> Json<serde_json::Value> {
+    Json(json!({ "seeks": st.lobby.list() }))
 }
 
 /// `POST /api/seeks/{id}/accept`: takes the seek's free seat → `{"game", "token",
 /// "color"}`; the game starts for both players. 404 when the seek is gone (accepted,
 /// cancelled), 403 outside its rating range or, for a rated seek, without an account.
-pub async fn accept(State(st): State<AppState>, Path(id): Path<String>, Me(me): Me) -> Result<Response, ApiError> {
-    let seek = st.ctx.lobby.get(&id).ok_or_else(|| ApiError::NoSeek(id.chars().take(40).collect()))?;
+pub async fn accept(State(st): State<Services>, Path(id): Path<String>, Me(me): Me) -> Result<Response, ApiError> {
+    let seek = st.lobby.get(&id).ok_or_else(|| ApiError::NoSeek(id.chars().take(40).collect()))?;
     let player = me.map(Player::from);
     if player.as_ref().is_some_and(|p| seek.name.as_deref() == Some(p.name.as_str())) {
         return Err(ApiError::Conflict("this is your own seek".into()));
     }
     if let Some([lo, hi]) = seek.rating_range {
-        let r = game::rating_for(&st.ctx, player.as_ref(), &seek.variant, seek.speed).await?;
+        let r = game::rating_for(&st, player.as_ref(), &seek.variant, seek.speed).await?;
         if !in_range(&seek, r.rating) {
             let yours = r.rating.round();
             return Err(ApiError::Forbidden(format!("this seek wants a rating from {lo} to {hi}; yours is {yours}")));
@@ -85,11 +86,11 @@ pub async fn accept(State(st): State<AppState>, Path(id): Path<String>, Me(me): 
 /// `DELETE /api/seeks/{id}` with the seeker's seat token (`x-dama-token`): cancels the
 /// seek (its game ends without a result).
 pub async fn cancel(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    st.ctx.lobby.get(&id).ok_or_else(|| ApiError::NoSeek(id.chars().take(40).collect()))?;
+    st.lobby.get(&id).ok_or_else(|| ApiError::NoSeek(id.chars().take(40).collect()))?;
     let caller = Caller { token: token_of(&headers), conn: None, account: None, moderator: false };
     on_game!(st, id, |h| h.act(caller.clone(), Action::Abort))?;
     Ok(Json(json!({ "ok": true })).into_response())
@@ -99,14 +100,14 @@ pub async fn cancel(
 /// "seeks": [...]}` first (and again after the client fell behind), then `{"type":
 /// "seek", "seek"}` and `{"type": "unseek", "id"}`. Frames the client sends are read
 /// and ignored.
-pub async fn websocket(State(st): State<AppState>, upgrade: WebSocketUpgrade) -> Result<Response, ApiError> {
-    if st.ctx.shutting_down() {
+pub async fn websocket(State(st): State<Services>, upgrade: WebSocketUpgrade) -> Result<Response, ApiError> {
+    if st.shutting_down() {
         return Err(ApiError::Gone);
     }
-    let ctx = st.ctx.clone();
+    let ctx = st.clone();
     Ok(crate::ws::configure(upgrade, &ctx.limits).on_upgrade(move |mut socket| async move {
         let mut rx = ctx.lobby.subscribe();
-        let all = |ctx: &crate::registry::Ctx| json!({ "type": "seeks", "seeks": ctx.lobby.list() }).to_string();
+        let all = |ctx: &crate::state::Services| json!({ "type": "seeks", "seeks": ctx.lobby.list() }).to_string();
         if socket.send(Message::Text(all(&ctx).into())).await.is_err() {
             return;
         }

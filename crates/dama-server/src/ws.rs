@@ -17,7 +17,7 @@ use crate::error::ApiError;
 use crate::game::{Caller, Catchup, GameHandle, Hello, Subscription};
 use crate::limits::Limits;
 use crate::protocol::{ChatLine, ClientMsg, Event, Room, ServerMsg, Snapshot};
-use crate::registry::Ctx;
+use crate::state::Services;
 
 /// The close code when the server shuts down (RFC 6455's "service restart"): reconnect.
 pub const RESTARTING: u16 = 1012;
@@ -97,7 +97,7 @@ fn event_message(e: &Event) -> String {
 }
 
 /// Serves one websocket until either side closes.
-pub async fn client(socket: WebSocket, ctx: Ctx, id: String, open: Opening) {
+pub async fn client(socket: WebSocket, ctx: Services, id: String, open: Opening) {
     let (mut sink, mut stream) = socket.split();
     let most = ctx.limits.ws_frame();
     let hello = match tokio::time::timeout(HELLO_TIMEOUT, stream.next()).await {
@@ -147,7 +147,7 @@ async fn serve(
     h: &GameHandle,
     sub: Subscription,
     token: Option<String>,
-    ctx: &Ctx,
+    ctx: &Services,
 ) {
     // `_feed` lives as long as the connection: a game another node owns feeds `rx`.
     let Subscription { first, mut rx, seats, conn, chat, feed: _feed } = sub;

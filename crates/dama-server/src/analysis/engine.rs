@@ -35,9 +35,10 @@ use tokio::sync::mpsc;
 
 use super::variant_named;
 use crate::accounts::Me;
-use crate::api::{AppState, PeerIp};
 use crate::error::ApiError;
+use crate::extract::PeerIp;
 use crate::pool::{EnginePool, StopOnDrop};
+use crate::state::Services;
 
 /// The most lines the engine shows.
 pub const MAX_LINES: usize = 3;
@@ -163,15 +164,15 @@ async fn run(
 /// `GET /api/analysis/ws`: 429 when the address (or the account) has
 /// `analysis_per_client` analysis sockets open already.
 pub async fn websocket(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     PeerIp(ip): PeerIp,
     Me(me): Me,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    if st.ctx.shutting_down() {
+    if st.shutting_down() {
         return Err(ApiError::Gone);
     }
-    let cap = st.ctx.limits.analysis_per_client();
+    let cap = st.limits.analysis_per_client();
     let too_many = || ApiError::TooMany(format!("at most {cap} analysis boards at once from one address or account"));
     let by_address = st.analysis_sockets.take(format!("ip:{ip}"), cap).ok_or_else(too_many)?;
     let by_account = match &me {
@@ -181,7 +182,7 @@ pub async fn websocket(
     // Searches wait their turn by account when logged in, else by address.
     let client = me.map_or_else(|| format!("ip:{ip}"), |a| format!("account:{}", a.id));
     let pool = st.analysis.clone();
-    let ctx = st.ctx.clone();
+    let ctx = st.clone();
     let seconds = ctx.limits.analysis_seconds();
     Ok(crate::ws::configure(upgrade, &ctx.limits).on_upgrade(move |mut socket| async move {
         let _held = (by_address, by_account);

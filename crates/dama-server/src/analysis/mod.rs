@@ -18,8 +18,8 @@ use dama_core::tree::{read_tree, write_tree, GameTree, TextNode};
 use dama_core::{Position, Rules, Variant, VariantFn};
 use serde::{Deserialize, Serialize};
 
-use crate::api::AppState;
 use crate::error::ApiError;
+use crate::state::Services;
 use dama_core::any::{pieces_of, view, MoveView, PieceView};
 
 /// The variant named `key` (as `/api/variants` lists them).
@@ -264,10 +264,10 @@ impl VariantFn for Import<'_> {
 /// `POST /api/analysis/import`: one game of a PDN text with its variations, as a tree
 /// of moves with every position.
 pub async fn import(
-    State(st): State<AppState>,
+    State(st): State<Services>,
     Json(req): Json<ImportRequest>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let most = st.ctx.limits.pdn();
+    let most = st.limits.pdn();
     if req.pdn.len() > most {
         return Err(ApiError::BadRequest(format!("PDN text too large ({} bytes; the limit is {most})", req.pdn.len())));
     }
@@ -275,7 +275,7 @@ pub async fn import(
         None | Some("") => Variant::English,
         Some(k) => variant_named(k)?,
     };
-    let permit = st.replay_gate().enter().await?;
+    let permit = st.replay.enter().await?;
     let out = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let mut games = 0;

@@ -29,7 +29,7 @@ pub use owner::serve;
 pub use remote::{Feed, Remote};
 
 use crate::game::now_ms;
-use crate::registry::Ctx;
+use crate::state::Services;
 use crate::store::Claim;
 
 /// How long a node is taken for alive after its last heartbeat: a dead node's games
@@ -138,7 +138,7 @@ pub async fn connect_nats(url: &str, name: &str) -> Result<async_nats::Client, C
 /// Takes game `id` for this node if nobody else holds it: true if this node now holds
 /// its lease (the caller restores it), false if another node's lease on it runs (or
 /// this node is shutting down and takes nothing).
-pub async fn claim(ctx: &Ctx, id: &str) -> Result<bool, crate::error::ApiError> {
+pub async fn claim(ctx: &Services, id: &str) -> Result<bool, crate::error::ApiError> {
     if ctx.cluster.is_none() {
         return Ok(true);
     }
@@ -150,7 +150,7 @@ pub async fn claim(ctx: &Ctx, id: &str) -> Result<bool, crate::error::ApiError> 
 
 /// Starts the node's cluster duties: renewing its leases (and stopping the games whose
 /// lease it lost), and taking over games whose lease ran out.
-pub async fn start(ctx: &Ctx) -> Result<(), crate::store::StoreError> {
+pub async fn start(ctx: &Services) -> Result<(), crate::store::StoreError> {
     if ctx.cluster.is_none() {
         return Ok(());
     }
@@ -178,7 +178,7 @@ pub async fn start(ctx: &Ctx) -> Result<(), crate::store::StoreError> {
     Ok(())
 }
 
-async fn renew(ctx: Ctx) {
+async fn renew(ctx: Services) {
     let Some(leases) = ctx.store.leases() else { return };
     let mut last_ok = tokio::time::Instant::now();
     let mut strays: Vec<(String, i64)> = Vec::new();
@@ -230,7 +230,7 @@ async fn renew(ctx: Ctx) {
 
 /// Forgets this node's lease on game `id` (another node may own it now) and stops the
 /// game's task here.
-async fn give_up(ctx: &Ctx, id: &str, token: i64) {
+async fn give_up(ctx: &Services, id: &str, token: i64) {
     if let Some(l) = ctx.store.leases() {
         l.forget(id, token);
     }
@@ -239,7 +239,7 @@ async fn give_up(ctx: &Ctx, id: &str, token: i64) {
     }
 }
 
-async fn sweep(ctx: Ctx) {
+async fn sweep(ctx: Services) {
     let mut tick = tokio::time::interval(SWEEP_EVERY);
     loop {
         tick.tick().await;
@@ -266,7 +266,7 @@ async fn sweep(ctx: Ctx) {
 /// Hands every game of this node over (a drain before it stops): each game's task
 /// ends once the commands before are done, its lease is left expired, and the other
 /// nodes take it over within a sweep. Waits up to `most` for the leases to go.
-pub async fn hand_over(ctx: &Ctx, most: Duration) {
+pub async fn hand_over(ctx: &Services, most: Duration) {
     let Some(leases) = ctx.store.leases() else { return };
     let held = leases.held();
     tracing::info!(games = held.len(), "handing games over to the other nodes");

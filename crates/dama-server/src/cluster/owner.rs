@@ -7,13 +7,13 @@ use futures_util::StreamExt;
 use super::wire::{Answer, Request, Subscribed};
 use crate::error::ApiError;
 use crate::game::{GameHandle, Hello};
-use crate::registry::Ctx;
+use crate::state::Services;
 
 /// Answers requests for game `id` (running here as `h`) until its task ends, then
 /// releases its lease (handing it over if this node is shutting down). Returns once the
 /// subscription is in place at the NATS server, so that a request sent after the game
 /// is announced finds it.
-pub async fn serve(ctx: &Ctx, id: &str, h: GameHandle) -> Result<(), ApiError> {
+pub async fn serve(ctx: &Services, id: &str, h: GameHandle) -> Result<(), ApiError> {
     let Some(cluster) = ctx.cluster.clone() else { return Ok(()) };
     let token = ctx.store.leases().and_then(|l| l.token(id));
     let internal = |e: &dyn std::fmt::Display| {
@@ -46,7 +46,7 @@ pub async fn serve(ctx: &Ctx, id: &str, h: GameHandle) -> Result<(), ApiError> {
     Ok(())
 }
 
-async fn answer(ctx: Ctx, h: GameHandle, m: Message) {
+async fn answer(ctx: Services, h: GameHandle, m: Message) {
     let Some(reply) = m.reply.clone() else { return };
     let answer = match serde_json::from_slice::<Request>(&m.payload) {
         Err(e) => Answer::of::<()>(Err(ApiError::BadRequest(format!("bad request between nodes: {e}")))),

@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use futures_util::StreamExt;
-use serde_json::Value;
 use tokio::sync::broadcast;
 
 use super::wire::{Answer, Request, Subscribed};
@@ -89,7 +88,7 @@ impl Remote {
         self.ask(&Request::Pdn, ANSWER).await
     }
 
-    pub(crate) async fn hint(&self, token: Option<String>) -> Result<Value, ApiError> {
+    pub(crate) async fn hint(&self, token: Option<String>) -> Result<crate::protocol::view::Hint, ApiError> {
         self.ask(&Request::Hint { token }, HINT).await
     }
 

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::Cluster;
 use crate::lobby::LobbyEvent;
-use crate::registry::Ctx;
+use crate::state::Services;
 
 fn subject(c: &Cluster) -> String {
     format!("{}.shared", c.name)
@@ -46,7 +46,7 @@ fn tell(c: &Cluster, what: What) {
 }
 
 /// Links the lobby and the account events of `ctx` to the other nodes.
-pub async fn start(ctx: &Ctx, cluster: &Arc<Cluster>) -> Result<(), async_nats::SubscribeError> {
+pub async fn start(ctx: &Services, cluster: &Arc<Cluster>) -> Result<(), async_nats::SubscribeError> {
     let mut sub = cluster.nats.subscribe(subject(cluster)).await?;
     let c = cluster.clone();
     ctx.lobby.tell_others(Box::new(move |e| tell(&c, What::Lobby { event: e.clone() })));

@@ -11,8 +11,8 @@ use tokio::task::JoinHandle;
 
 use crate::clock::TimeControl;
 use crate::pool::{SearchJob, StopOnDrop};
-use crate::registry::Ctx;
 use crate::round::Round;
+use crate::state::Services;
 
 /// The engine's search under way, if any.
 #[derive(Default)]
@@ -35,7 +35,7 @@ impl Engine {
 
     /// Starts the engine's search for its move in `round` (once: a search under way
     /// goes on).
-    pub(super) fn think(&mut self, round: &Round, ctx: &Ctx) {
+    pub(super) fn think(&mut self, round: &Round, ctx: &Services) {
         if self.thinking() || !round.engine_to_move() {
             return;
         }

@@ -8,8 +8,8 @@ use crate::protocol::RulesChoice;
 
 use super::{setup, Options, Player};
 use crate::error::ApiError;
-use crate::registry::Ctx;
 use crate::round::{Round, Stored};
+use crate::state::Services;
 use crate::store::GameRow;
 
 /// The PDN tags that say which house rules a game was played under. Seed 001 calls the
@@ -98,7 +98,7 @@ pub(super) fn pdn(r: &Round) -> String {
 
 /// The PDN of a stored game, written from its row and moves (the game stays out of
 /// memory), with the same tags and clock comments as the game's own PDN.
-pub async fn stored_pdn(ctx: &Ctx, row: &GameRow) -> Result<String, ApiError> {
+pub async fn stored_pdn(ctx: &Services, row: &GameRow) -> Result<String, ApiError> {
     let moves = ctx.store.moves(&row.id).await?;
     let (players, _) = setup::load_players(ctx, row).await?;
     let stored = Stored { moves, players, ..Stored::default() };

@@ -4,7 +4,7 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use serde_json::{json, Value};
+use crate::protocol::view::{Hint, HintEnd};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{Action, Caller, Hello, HintJob, JoinRequest, Player, Seat, Snapshot, Subscription};
@@ -117,7 +117,7 @@ impl GameHandle {
     }
     /// A hint for the player of `token` (one at a time per game), computed on `pool`
     /// (the owner's, for a game another node owns): `{"move", "end"}`.
-    pub async fn hint(&self, pool: &Arc<EnginePool>, token: Option<String>) -> Result<Value, ApiError> {
+    pub async fn hint(&self, pool: &Arc<EnginePool>, token: Option<String>) -> Result<Hint, ApiError> {
         let tx = match &self.0 {
             Inner::Local(tx) => tx,
             Inner::Remote(r) => return r.hint(token).await,
@@ -130,8 +130,8 @@ impl GameHandle {
         // Where the end is known (endgame tables, or a win the search sees): who wins, in
         // how many moves of the side to move.
         let end = dama_engine::search::moves_to_end(score)
-            .map(|(wins, moves)| json!({ "result": if wins { "win" } else { "loss" }, "moves": moves }));
-        Ok(json!({ "move": mv, "end": end }))
+            .map(|(wins, moves)| HintEnd { result: if wins { "win" } else { "loss" }.into(), moves });
+        Ok(Hint { mv, end })
     }
     /// Ends the game's task here once the commands before are done.
     pub async fn stop(&self) {

@@ -42,8 +42,8 @@ pub use crate::protocol::{
 
 use crate::error::ApiError;
 use crate::pool::SearchJob;
-use crate::registry::Ctx;
 use crate::round::{Input, Now, Round, Who};
+use crate::state::Services;
 
 /// At most this many recent events are kept for clients that resume with `since`;
 /// one further behind gets a snapshot.
@@ -150,7 +150,7 @@ fn next_conn() -> u64 {
 /// The task of a game in memory.
 struct Actor {
     round: Round,
-    ctx: Ctx,
+    ctx: Services,
     events: events::Events,
     chat: chat::Chat,
     engine: ai::Engine,
@@ -184,7 +184,7 @@ impl Actor {
         loop {
             let deadline = self.round.deadline(Now::current());
             // A game nobody watches gives its memory back; the store has it all and
-            // `Ctx::game` restarts the task when someone asks.
+            // `Services::game` restarts the task when someone asks.
             let idle = self.can_unload().then(|| Instant::now() + self.idle_for());
             tokio::select! {
                 _ = until(idle) => {

@@ -4,13 +4,13 @@ use super::{Mode, Phase, Player};
 use crate::error::ApiError;
 use crate::lobby::Seek;
 use crate::rating::{Rating, Speed};
-use crate::registry::Ctx;
 use crate::round::Round;
+use crate::state::Services;
 
 /// A waiting open game as the lobby lists it, with its creator's name and rating (the
 /// rating they would start from when they have none in this variant and class); `None`
 /// for any other game.
-pub(super) async fn of(ctx: &Ctx, round: &Round) -> Result<Option<Seek>, ApiError> {
+pub(super) async fn of(ctx: &Services, round: &Round) -> Result<Option<Seek>, ApiError> {
     let opts = &round.opts;
     if opts.mode != Mode::Open || round.phase != Phase::Waiting {
         return Ok(None);
@@ -39,7 +39,12 @@ pub(super) async fn of(ctx: &Ctx, round: &Round) -> Result<Option<Seek>, ApiErro
 
 /// The rating of a player who would join a game of `variant` at `speed`: their own, or
 /// a newcomer's.
-pub async fn rating_for(ctx: &Ctx, player: Option<&Player>, variant: &str, speed: Speed) -> Result<Rating, ApiError> {
+pub async fn rating_for(
+    ctx: &Services,
+    player: Option<&Player>,
+    variant: &str,
+    speed: Speed,
+) -> Result<Rating, ApiError> {
     Ok(match player {
         Some(p) => ctx.store.rating_of(&p.id, variant, speed.key()).await?.unwrap_or_default(),
         None => Rating::default(),

@@ -12,9 +12,10 @@ use tokio::sync::mpsc;
 use super::{chat, events, seek, Actor, ColorChoice, GameHandle, Mode, Options, Phase, Player, RatingView};
 use crate::clock::TimeControl;
 use crate::error::ApiError;
-use crate::registry::{Ctx, Running};
+use crate::registry::Running;
 use crate::round::{rules_of, Now, Refusal, Resumed, Round, Seat, Stored};
 use crate::secret;
+use crate::state::Services;
 use crate::store::{GameRow, GameState};
 
 /// A game just created.
@@ -40,7 +41,7 @@ fn may_play_rated(player: Option<&Player>) -> Result<(), Refusal> {
 
 /// A new game: checked, stored, then its task started; `creator` is the logged-in
 /// player creating it, if any.
-pub async fn create(ctx: Ctx, opts: Options, creator: Option<Player>) -> Result<Created, ApiError> {
+pub async fn create(ctx: Services, opts: Options, creator: Option<Player>) -> Result<Created, ApiError> {
     opts.validate()?;
     if opts.rated {
         may_play_rated(creator.as_ref())?;
@@ -86,7 +87,7 @@ pub async fn create(ctx: Ctx, opts: Options, creator: Option<Player>) -> Result<
 /// rematches and series keep the players'). A position that is already decided gives a
 /// finished game.
 pub(super) async fn create_with(
-    ctx: Ctx,
+    ctx: Services,
     opts: Options,
     tokens: [Option<String>; 2],
     players: [Option<Player>; 2],
@@ -152,7 +153,7 @@ pub fn has_clock(row: &GameRow) -> bool {
 
 /// The players and rating changes of a stored game.
 pub(super) async fn load_players(
-    ctx: &Ctx,
+    ctx: &Services,
     row: &GameRow,
 ) -> Result<([Option<Player>; 2], [Option<RatingView>; 2]), ApiError> {
     let mut players = [None, None];
@@ -174,7 +175,7 @@ pub(super) async fn load_players(
 
 /// A stored game's round (a row the server wrote always reads; one that does not is an
 /// internal error).
-pub(super) fn round_of(ctx: &Ctx, row: &GameRow, stored: Stored) -> Result<Round, ApiError> {
+pub(super) fn round_of(ctx: &Services, row: &GameRow, stored: Stored) -> Result<Round, ApiError> {
     let opts: Options = serde_json::from_str(&row.options).map_err(|_| ApiError::Internal)?;
     let variant: dama_core::Variant = row.variant.parse().map_err(|_| ApiError::Internal)?;
     let game =
@@ -191,7 +192,7 @@ pub(super) fn round_of(ctx: &Ctx, row: &GameRow, stored: Stored) -> Result<Round
 
 /// Brings a stored game back into memory (after a restart, an idle unload, or to show a
 /// finished one).
-pub async fn restore(ctx: Ctx, row: GameRow, place: Running) -> Result<GameHandle, ApiError> {
+pub async fn restore(ctx: Services, row: GameRow, place: Running) -> Result<GameHandle, ApiError> {
     let moves = ctx.store.moves(&row.id).await?;
     let kept = ctx.store.suggestions(&row.id).await?;
     let (players, ratings) = load_players(&ctx, &row).await?;
@@ -207,7 +208,12 @@ pub async fn restore(ctx: Ctx, row: GameRow, place: Running) -> Result<GameHandl
     Ok(h)
 }
 
-fn spawn(ctx: Ctx, round: Round, chat: Vec<crate::store::ChatRow>, running: Running) -> Result<GameHandle, ApiError> {
+fn spawn(
+    ctx: Services,
+    round: Round,
+    chat: Vec<crate::store::ChatRow>,
+    running: Running,
+) -> Result<GameHandle, ApiError> {
     let out = ctx.cluster.clone().map(|c| (round.id.clone(), c));
     let a = Actor {
         events: events::Events::new(round.version, out),

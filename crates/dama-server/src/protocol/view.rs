@@ -122,6 +122,26 @@ impl RatingView {
     }
 }
 
+/// A hint: the engine's move, and (where the end is known: endgame tables, or a win
+/// the search sees) who wins in how many moves of the side to move.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Hint {
+    /// The move, in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The known end, if any.
+    pub end: Option<HintEnd>,
+}
+
+/// A known end, as a hint says it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct HintEnd {
+    /// `win` or `loss`, for the side to move.
+    pub result: String,
+    /// In how many of its moves.
+    pub moves: i32,
+}
+
 /// Everything about a game at one version.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Snapshot {

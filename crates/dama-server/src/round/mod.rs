@@ -11,6 +11,7 @@
 
 mod apply;
 mod decide;
+mod decision;
 mod offers;
 mod outcome;
 mod refusal;
@@ -20,7 +21,8 @@ mod restore;
 mod tests;
 
 pub use apply::{Applied, Persist};
-pub use decide::{Change, Decision, Effect, Input};
+pub use decide::{ENGINE_DRAW_MARGIN, ENGINE_DRAW_PLY, MAX_VOTERS};
+pub use decision::{Change, Decision, Effect, Input};
 pub use offers::{Ask, AskRefused, Offers};
 pub use outcome::{legacy_reason, Outcome};
 pub use refusal::Refusal;

@@ -303,7 +303,7 @@ async fn dxp_floods_are_capped_per_address_and_closed_sockets_take_their_seeks()
     let srv = start_with(&temp_db("s4-dxp"), limits).await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let dxp = listener.local_addr().unwrap();
-    tokio::spawn(dama_server::dxp::serve(listener, srv.state.ctx.clone()));
+    tokio::spawn(dama_server::dxp::serve(listener, srv.state.clone()));
     let attacker = own(1);
     let mut kept = Vec::new();
     for _ in 0..300 {
@@ -340,7 +340,7 @@ async fn dxp_floods_are_capped_per_address_and_closed_sockets_take_their_seeks()
     drop(kept);
     drop(more);
     until_true("no seeks", || async { seeks(srv.addr).await == 0 }).await;
-    until_true("only the visitor's game in memory", || async { srv.state.ctx.games.loaded() <= 1 }).await;
+    until_true("only the visitor's game in memory", || async { srv.state.games.loaded() <= 1 }).await;
 }
 
 /// S4: the games-in-memory limit holds when many games are asked for at once (it used
@@ -367,7 +367,7 @@ async fn the_games_in_memory_limit_holds_for_requests_at_once() {
         }
     }
     assert_eq!(created, 20);
-    assert!(srv.state.ctx.games.loaded() <= 20);
+    assert!(srv.state.games.loaded() <= 20);
 }
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;

@@ -65,7 +65,7 @@ async fn an_engine_plays_a_visitor_through_dxp() {
     let a = srv.addr;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let dxp = listener.local_addr().unwrap();
-    tokio::spawn(dama_server::dxp::serve(listener, srv.state.ctx.clone()));
+    tokio::spawn(dama_server::dxp::serve(listener, srv.state.clone()));
     // The engine asks for a game: the visitor (the follower) Black, 5 minutes.
     let mut engine = Engine::connect(dxp).await;
     engine.send(&format!("R01{:<32}Z005000A", "Test engine")).await;

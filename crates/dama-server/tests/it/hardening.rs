@@ -80,16 +80,16 @@ async fn idle_games_of_every_mode_leave_memory_and_engines_are_shared() {
     }
     let tc = json!({"kind": "fischer", "initial_ms": 600000, "increment_ms": 0});
     ids.push(create(srv.addr, json!({"variant": "english", "mode": "hotseat", "time": tc})).await.0);
-    let pool = srv.state.ctx.pool.clone();
+    let pool = srv.state.pool.clone();
     let mut unloaded = false;
     for _ in 0..100 {
         tokio::time::sleep(Duration::from_millis(100)).await;
-        if srv.state.ctx.games.loaded() == 0 {
+        if srv.state.games.loaded() == 0 {
             unloaded = true;
             break;
         }
     }
-    assert!(unloaded, "{} games still in memory", srv.state.ctx.games.loaded());
+    assert!(unloaded, "{} games still in memory", srv.state.games.loaded());
     assert!(pool.idle_searchers() <= pool.size(), "{} searchers for a pool of {}", pool.idle_searchers(), pool.size());
     // Each comes back intact when asked for; the engine's first moves were played.
     for id in &ids {

@@ -7,6 +7,7 @@ mod common;
 
 mod accounts;
 mod analysis;
+mod architecture;
 mod attacks;
 mod bot;
 mod chat;

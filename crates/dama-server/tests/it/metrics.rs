@@ -16,7 +16,7 @@ async fn metrics_show_every_family_after_some_play() {
     let srv = start(&temp_db("metrics")).await;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let maddr = listener.local_addr().unwrap();
-    tokio::spawn(dama_server::metrics::serve(listener, handle, srv.state.ctx.clone(), std::future::pending()));
+    tokio::spawn(dama_server::metrics::serve(listener, handle, srv.state.clone(), std::future::pending()));
     // A game on one device with two moves and a watcher; a game against the engine,
     // which moves first; a request for a game that does not exist.
     let (id, t, _) = create(srv.addr, json!({"variant": "english", "mode": "hotseat"})).await;

@@ -26,10 +26,10 @@ async fn the_games_own_refusals_have_their_codes() {
     // Against the engine: the engine cannot judge a draw offer (engine_busy); a hint
     // without the seat (hint_for_player_to_move).
     let (ai, t, _) = create(a, json!({"variant": "english", "mode": "ai", "color": "black", "level": 1})).await;
-    srv.state.ctx.pool.fail_searches(true);
+    srv.state.pool.fail_searches(true);
     let path = format!("/api/games/{ai}/actions");
     assert_eq!(code(a, &path, Some(&t), json!({"type": "offer_draw"})).await, (429, "engine_busy".into()));
-    srv.state.ctx.pool.fail_searches(false);
+    srv.state.pool.fail_searches(false);
     let (st, e) = http(a, "GET", &format!("/api/games/{ai}/hint"), None, None).await;
     assert_eq!((st, e["code"].as_str()), (403, Some("hint_for_player_to_move")));
     // Two hints at once: one is computed, the other refused (hint_busy).

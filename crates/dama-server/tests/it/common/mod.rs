@@ -17,7 +17,7 @@ pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStre
 pub struct Server {
     pub addr: SocketAddr,
     pub task: tokio::task::JoinHandle<()>,
-    pub state: dama_server::api::AppState,
+    pub state: dama_server::state::Services,
 }
 
 /// Starts a server on a free port over the database at `url`.
