@@ -1,106 +1,22 @@
 //! Games and positions whose variant is chosen at run time: one enum over the 13
 //! rulebooks each ([`AnyGame`], [`AnyPosition`]), as shakmaty's `VariantPosition` does
-//! for chess, speaking square names and move text. What a client is shown of a move or
-//! a piece is one type each, [`MoveView`] and [`PieceView`], for games, replays and
-//! the analysis board alike.
-
-use serde::{Deserialize, Serialize};
+//! for chess, speaking square names and move text, and showing moves and pieces as
+//! [`MoveView`] and [`PieceView`] ([`crate::view`]).
 
 use crate::fen::{parse_fen, write_fen};
 use crate::game::{DrawRules, Game, GameResult, Status};
 use crate::movegen::legal_moves;
-use crate::notation::{detailed_moves, parse_move, square_name, MoveDetail};
+use crate::notation::parse_move;
 use crate::record::{result_token, write_pdn, MoveRecord, WriteStyle};
 use crate::variant::{
     Brazilian, Canadian, Czech, English, Frisian, International, Italian, Pool, Portuguese, Russian, Spanish, Thai,
     Turkish,
 };
-use crate::{Bits, Color, Position, Rules, Variant, VariantFn, BB};
+use crate::{Bits, Color, Position, Rules, Variant, VariantFn};
 
-/// A move as clients see it.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct MoveView {
-    /// Short notation.
-    pub notation: String,
-    /// Long notation (every landing square).
-    pub long: String,
-    /// Every square the piece stands on, origin first.
-    pub path: Vec<String>,
-    /// Captured squares in jump order.
-    pub captured: Vec<String>,
-    /// A man is crowned.
-    pub promote: bool,
-}
-
-/// A piece on the board.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct PieceView {
-    /// Square name.
-    pub square: String,
-    /// Its colour.
-    pub color: Color,
-    /// Crowned.
-    pub king: bool,
-}
-
-/// A legal move with the position after it.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct LegalView {
-    /// The move.
-    #[serde(flatten)]
-    pub mv: MoveView,
-    /// The position after it.
-    pub fen: String,
-}
-
-/// The pieces of a position.
-pub fn pieces_of<R: Rules>(p: &Position<R>) -> Vec<PieceView> {
-    let l = <R::G as crate::geometry::Geometry>::LAYOUT;
-    let mut out = Vec::new();
-    for c in Color::ALL {
-        for b in p.pieces(c).iter() {
-            out.push(PieceView {
-                square: square_name::<R>(l.index_of_bit[b as usize] as usize),
-                color: c,
-                king: p.kings().has(b),
-            });
-        }
-    }
-    out
-}
-
-/// A legal move of `pos` as clients see it (`None` for a move that is not legal there).
-pub fn view_of<R: Rules>(pos: &Position<R>, mv: &crate::Move<BB<R>>) -> Option<MoveView> {
-    detailed_moves(pos).into_iter().find(|d| d.mv == *mv).map(detail_view::<R>)
-}
-
-/// A move of `pos` as clients see it: its details when it is legal there, else only
-/// its notation (a move from a record, replayed under older rules).
-pub fn view<R: Rules>(pos: &Position<R>, mv: &crate::Move<BB<R>>) -> MoveView {
-    view_of(pos, mv).unwrap_or_else(|| MoveView {
-        notation: crate::notation::move_to_string(pos, mv, false),
-        long: crate::notation::move_to_string(pos, mv, true),
-        path: Vec::new(),
-        captured: Vec::new(),
-        promote: false,
-    })
-}
-
-/// A detailed move as clients see it.
-pub fn detail_view<R: Rules>(d: MoveDetail<BB<R>>) -> MoveView {
-    MoveView {
-        notation: d.short,
-        long: d.long,
-        path: d.path.iter().map(|&i| square_name::<R>(i)).collect(),
-        captured: d.captured.iter().map(|&i| square_name::<R>(i)).collect(),
-        promote: d.promote,
-    }
-}
-
-/// The legal moves of `pos` as clients see them.
-pub fn legal_views<R: Rules>(pos: &Position<R>) -> Vec<MoveView> {
-    detailed_moves(pos).into_iter().map(detail_view::<R>).collect()
-}
+pub use crate::view::{
+    detail_view, legal_views, legal_with_fen, pieces_of, view, view_of, LegalView, MoveView, PieceView,
+};
 
 /// Calls `$body` with `$g` bound to the variant's value of an enum over the 13
 /// rulebooks (`$ty::English($g)`, ...).
@@ -201,6 +117,11 @@ impl AnyPosition {
         each!(AnyPosition, self, p => p.side())
     }
 
+    /// Its key (the Zobrist hash the engine and the opening explorer use).
+    pub fn hash(&self) -> u64 {
+        each!(AnyPosition, self, p => p.hash())
+    }
+
     /// The pieces.
     pub fn pieces(&self) -> Vec<PieceView> {
         each!(AnyPosition, self, p => pieces_of(p))
@@ -213,7 +134,7 @@ impl AnyPosition {
 
     /// The legal moves, each with the position after it.
     pub fn legal_with_fen(&self) -> Vec<LegalView> {
-        each!(AnyPosition, self, p => legal_with_fen_of(p))
+        each!(AnyPosition, self, p => legal_with_fen(p))
     }
 
     /// The move `text` names, as played, and the position after it.
@@ -224,16 +145,6 @@ impl AnyPosition {
             Ok((view, any_position_of(p.play(&mv))))
         })
     }
-}
-
-fn legal_with_fen_of<R: Rules>(p: &Position<R>) -> Vec<LegalView> {
-    detailed_moves(p)
-        .into_iter()
-        .map(|d| {
-            let fen = write_fen(&p.play(&d.mv));
-            LegalView { mv: detail_view::<R>(d), fen }
-        })
-        .collect()
 }
 
 fn rules_of<R: Rules>(_: &Position<R>) -> Variant {
@@ -316,6 +227,22 @@ impl AnyGame {
     /// The current position as FEN.
     pub fn fen(&self) -> String {
         each!(Games, &self.game, g => write_fen(g.position()))
+    }
+
+    /// The start position.
+    pub fn start(&self) -> AnyPosition {
+        each!(Games, &self.game, g => any_position_of(*g.start()))
+    }
+
+    /// The first `most` moves as played, each as clients see it.
+    pub fn views(&self, most: usize) -> Vec<MoveView> {
+        each!(Games, &self.game, g => g.plies().iter().take(most).map(|p| view(&p.before, &p.mv)).collect())
+    }
+
+    /// The keys ([`AnyPosition::hash`]) of the positions the first `most` moves were
+    /// played from.
+    pub fn keys(&self, most: usize) -> Vec<u64> {
+        each!(Games, &self.game, g => g.plies().iter().take(most).map(|p| p.before.hash()).collect())
     }
 
     /// The current position.

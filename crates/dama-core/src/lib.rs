@@ -9,6 +9,7 @@
 //! Nothing here does I/O.
 
 pub mod any;
+pub mod any_record;
 pub mod bits;
 pub mod color;
 pub mod duel;
@@ -27,6 +28,7 @@ pub mod position;
 pub mod record;
 pub mod tree;
 pub mod variant;
+pub mod view;
 pub mod zobrist;
 
 pub use bits::Bits;

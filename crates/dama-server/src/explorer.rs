@@ -12,11 +12,11 @@ use std::collections::HashMap;
 
 use axum::extract::{Query, State};
 use axum::Json;
-use dama_core::fen::parse_fen;
-use dama_core::notation::{detailed_moves, move_to_string};
+use dama_core::any::{AnyGame, AnyPosition};
+use dama_core::game::DrawRules;
 use dama_core::pdn::PdnReader;
-use dama_core::record::{replay, result_winner};
-use dama_core::{Color, Position, Rules, Variant, VariantFn};
+use dama_core::record::result_winner;
+use dama_core::{Color, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -109,44 +109,35 @@ pub(crate) fn pdn_of(text: &str, json: bool) -> String {
 /// Counts of a position's moves, by (position key, move).
 pub type Counts = HashMap<(i64, String), MoveCount>;
 
-/// Adds the first [`PLIES`] plies of a game (from `start`, won by `winner`) to `into`.
-pub fn count_game<R: Rules>(
-    start: Position<R>,
-    moves: &[dama_core::Move<dama_core::BB<R>>],
-    winner: Option<Color>,
-    into: &mut Counts,
-) {
-    let mut pos = start;
-    for m in moves.iter().take(PLIES) {
-        let mv = move_to_string(&pos, m, true);
-        let c = into.entry((pos.hash() as i64, mv.clone())).or_insert_with(|| MoveCount { mv, ..MoveCount::default() });
+/// Adds the first [`PLIES`] plies of a game (won by `winner`) to `into`.
+pub fn count_game(game: &AnyGame, winner: Option<Color>, into: &mut Counts) {
+    for (key, mv) in game.keys(PLIES).into_iter().zip(game.moves()) {
+        let c = into
+            .entry((key as i64, mv.clone()))
+            .or_insert_with(|| MoveCount { mv: mv.clone(), ..MoveCount::default() });
         c.games += 1;
         match winner {
             Some(Color::White) => c.white += 1,
             Some(Color::Black) => c.black += 1,
             None => c.draws += 1,
         }
-        pos = pos.play(m);
     }
 }
 
 /// Counts every game of a PDN text that replays; returns the counts and the games.
-struct CountText<'a>(&'a str);
-impl VariantFn for CountText<'_> {
-    type Output = (Counts, usize);
-    fn call<R: Rules>(self) -> (Counts, usize) {
-        let mut counts = Counts::new();
-        let mut games = 0;
-        for g in PdnReader::new(self.0.as_bytes()).flatten() {
-            let Ok(r) = replay::<R>(&g) else { continue };
-            let Some(winner) = g.result.as_deref().or(g.tag("Result")).and_then(|t| result_winner(t, R::FIRST)) else {
-                continue;
-            };
-            count_game(*r.game.start(), &r.moves, winner, &mut counts);
-            games += 1;
-        }
-        (counts, games)
+fn count_text(variant: Variant, text: &str) -> (Counts, usize) {
+    let mut counts = Counts::new();
+    let mut games = 0;
+    for g in PdnReader::new(text.as_bytes()).flatten() {
+        let Ok(r) = AnyGame::replay(variant, &g) else { continue };
+        let first = variant.first_to_move();
+        let Some(winner) = g.result.as_deref().or(g.tag("Result")).and_then(|t| result_winner(t, first)) else {
+            continue;
+        };
+        count_game(&r.game, winner, &mut counts);
+        games += 1;
     }
+    (counts, games)
 }
 
 /// Counts the bundled collections not counted yet on this database.
@@ -155,7 +146,7 @@ pub async fn load_bundled(store: Store) {
         let (name, variant) = (c.name, c.variant);
         let started = std::time::Instant::now();
         let (counts, games) =
-            match tokio::task::spawn_blocking(move || variant.visit(CountText(&pdn_of(c.text, c.json)))).await {
+            match tokio::task::spawn_blocking(move || count_text(variant, &pdn_of(c.text, c.json))).await {
                 Ok(c) => c,
                 Err(_) => continue,
             };
@@ -182,22 +173,16 @@ pub async fn load_bundled(store: Store) {
 }
 
 /// The counts of a finished game given by its moves in long notation.
-struct CountMoves<'a>(&'a str, &'a [String], Option<Color>);
-impl VariantFn for CountMoves<'_> {
-    type Output = Counts;
-    fn call<R: Rules>(self) -> Counts {
-        let mut counts = Counts::new();
-        let Ok(start) = parse_fen::<R>(self.0) else { return counts };
-        let mut pos = start;
-        let mut moves = Vec::new();
-        for text in self.1.iter().take(PLIES) {
-            let Ok(m) = dama_core::notation::parse_move(&pos, text) else { break };
-            moves.push(m);
-            pos = pos.play(&m);
+fn count_moves(variant: Variant, start_fen: &str, moves: &[String], winner: Option<Color>) -> Counts {
+    let mut counts = Counts::new();
+    let Ok(mut game) = AnyGame::new(variant, Some(start_fen), DrawRules::default()) else { return counts };
+    for text in moves.iter().take(PLIES) {
+        if game.play_recorded(text).is_err() {
+            break;
         }
-        count_game(start, &moves, self.2, &mut counts);
-        counts
     }
+    count_game(&game, winner, &mut counts);
+    counts
 }
 
 /// The finished games waiting to be counted, written by one task per server in
@@ -242,7 +227,7 @@ impl Queue {
         if moves.is_empty() {
             return;
         }
-        let counts = variant.visit(CountMoves(start_fen, moves, winner));
+        let counts = count_moves(variant, start_fen, moves, winner);
         let rows = counts.into_iter().map(|((k, _), c)| (k, c)).collect();
         let batch = CountBatch {
             name: format!("game:{id}"),
@@ -274,20 +259,6 @@ pub struct ExplorerQuery {
     max: Option<i64>,
 }
 
-/// The key of a position, and its legal moves as (long, short) notation.
-struct KeyOf<'a>(Option<&'a str>);
-impl VariantFn for KeyOf<'_> {
-    type Output = Result<(i64, Vec<(String, String)>), ApiError>;
-    fn call<R: Rules>(self) -> Self::Output {
-        let pos = match self.0.map(str::trim).filter(|f| !f.is_empty()) {
-            Some(f) => parse_fen::<R>(f).map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?,
-            None => Position::start(),
-        };
-        let legal = detailed_moves(&pos).into_iter().map(|d| (d.long, d.short)).collect();
-        Ok((pos.hash() as i64, legal))
-    }
-}
-
 /// `GET /api/explorer?variant=V&fen=F&source=masters|players&min=R&max=R`: the moves
 /// played from a position, most played first, with the results of their games.
 pub async fn moves(State(st): State<Services>, Query(q): Query<ExplorerQuery>) -> Result<Json<Value>, ApiError> {
@@ -302,7 +273,10 @@ pub async fn moves(State(st): State<Services>, Query(q): Query<ExplorerQuery>) -
             )))
         }
     };
-    let (key, legal) = variant.visit(KeyOf(q.fen.as_deref()))?;
+    let fen = q.fen.as_deref().map(str::trim).filter(|f| !f.is_empty());
+    let pos = AnyPosition::new(variant, fen).map_err(ApiError::BadRequest)?;
+    let key = pos.hash() as i64;
+    let legal: Vec<(String, String)> = pos.legal().into_iter().map(|m| (m.long, m.notation)).collect();
     // Bands are ratings / 100; without a range every game counts (unrated ones too).
     let bands = match (q.min, q.max) {
         (None, None) => (i64::MIN, i64::MAX),

@@ -21,9 +21,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use dama_core::any::AnyGame;
 use dama_core::pdn::PdnReader;
-use dama_core::record::replay;
-use dama_core::{Rules, Variant, VariantFn};
+use dama_core::Variant;
 use dama_engine::search::Limits;
 use rand::seq::SliceRandom;
 use serde::Deserialize;
@@ -95,19 +95,12 @@ pub async fn scan_game(
 }
 
 /// The start and moves (long notation) of each game of a text that replays.
-struct Games<'a>(&'a str);
-impl VariantFn for Games<'_> {
-    type Output = Vec<(String, Vec<String>)>;
-    fn call<R: Rules>(self) -> Self::Output {
-        PdnReader::new(self.0.as_bytes())
-            .flatten()
-            .filter_map(|g| replay::<R>(&g).ok())
-            .map(|r| {
-                let moves = dama_core::notation::line_to_strings(r.game.start(), &r.moves, true);
-                (dama_core::fen::write_fen(r.game.start()), moves)
-            })
-            .collect()
-    }
+fn games_of(variant: Variant, text: &str) -> Vec<(String, Vec<String>)> {
+    PdnReader::new(text.as_bytes())
+        .flatten()
+        .filter_map(|g| AnyGame::replay(variant, &g).ok())
+        .map(|r| (r.game.start_fen(), r.game.moves().to_vec()))
+        .collect()
 }
 
 /// Scans the bundled collections for puzzles, one game at a time, each game once per
@@ -115,7 +108,7 @@ impl VariantFn for Games<'_> {
 pub async fn scan_bundled(pool: Arc<EnginePool>, store: Store, nodes: u64) {
     for c in crate::explorer::BUNDLED {
         let (name, variant) = (c.name, c.variant);
-        let games = tokio::task::spawn_blocking(move || variant.visit(Games(&crate::explorer::pdn_of(c.text, c.json))))
+        let games = tokio::task::spawn_blocking(move || games_of(variant, &crate::explorer::pdn_of(c.text, c.json)))
             .await
             .unwrap_or_default();
         for (i, (fen, moves)) in games.into_iter().enumerate().take(c.puzzle_games) {

@@ -12,16 +12,15 @@ use std::sync::Arc;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use dama_core::fen::{parse_fen, write_fen};
+use dama_core::any::{AnyGame, AnyPosition, MoveView, PieceView};
 use dama_core::pdn::{PdnGame, PdnReader};
-use dama_core::record::{replay, variant_of};
-use dama_core::{Position, Rules, Variant, VariantFn};
+use dama_core::record::variant_of;
+use dama_core::{Color, Variant};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
 use crate::state::Services;
-use dama_core::any::{pieces_of, view, PieceView};
 
 /// The largest request body for PDN texts up to `pdn` bytes (the `pdn` limit): the PDN
 /// as a JSON string, with room for its escapes.
@@ -56,19 +55,13 @@ pub struct ReplayRequest {
 struct PositionOut {
     fen: String,
     pieces: Vec<PieceView>,
-    side: String,
+    side: Color,
 }
 
-/// A move: its notation, the squares it visits and those it takes (left out when none),
-/// and whether it crowns (left out when not).
-#[derive(Serialize)]
-struct MoveOut {
-    notation: String,
-    path: Vec<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    captured: Vec<String>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    promote: bool,
+impl PositionOut {
+    fn of(pos: &AnyPosition) -> PositionOut {
+        PositionOut { fen: pos.fen(), pieces: pos.pieces(), side: pos.side() }
+    }
 }
 
 /// One game of the answer.
@@ -79,7 +72,7 @@ struct GameOut {
     tags: serde_json::Map<String, serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     start: Option<PositionOut>,
-    moves: Vec<MoveOut>,
+    moves: Vec<MoveView>,
     warnings: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -109,66 +102,51 @@ struct ReplayOut {
     next: Option<usize>,
 }
 
-/// Replays a game, keeping at most `budget` of its moves.
-struct Replay<'a>(&'a PdnGame, usize);
-impl VariantFn for Replay<'_> {
-    type Output = GameOut;
-    fn call<R: Rules>(self) -> GameOut {
-        let tags = self.0.tags.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect();
-        let mut out = GameOut { variant: Some(R::VARIANT.key()), tags, ..GameOut::default() };
-        let r = match replay::<R>(self.0) {
-            Ok(r) => r,
-            Err(e) => {
-                let at = format!("line {}, column {}", e.at.line, e.at.col);
-                out.error_at = Some(ErrorAt {
-                    code: e.kind.code(),
-                    line: e.at.line,
-                    col: e.at.col,
-                    ply: e.ply,
-                    text: e.text.clone(),
-                    detail: e.reason.clone(),
-                });
-                out.error = Some(if e.ply == 0 {
-                    format!("{at}: {}", e.reason)
-                } else {
-                    format!("{at}: move {} \"{}\": {}", e.ply, e.text, e.reason)
-                });
-                // A bad move does not hide the game: it is shown up to that move.
-                let mut before = self.0.clone();
-                before.moves.truncate(e.ply.saturating_sub(1));
-                before.result = None;
-                match (e.ply > 0).then(|| replay::<R>(&before)) {
-                    Some(Ok(r)) => r,
-                    _ => return out,
-                }
+/// Replays a game, keeping at most `budget` of its moves: up to its first bad move
+/// when it has one.
+fn replay_game(variant: Variant, g: &PdnGame, budget: usize) -> GameOut {
+    let tags = g.tags.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect();
+    let mut out = GameOut { variant: Some(variant.key()), tags, ..GameOut::default() };
+    let r = match AnyGame::replay(variant, g) {
+        Ok(r) => r,
+        Err(e) => {
+            let at = format!("line {}, column {}", e.at.line, e.at.col);
+            out.error_at = Some(ErrorAt {
+                code: e.kind.code(),
+                line: e.at.line,
+                col: e.at.col,
+                ply: e.ply,
+                text: e.text.clone(),
+                detail: e.reason.clone(),
+            });
+            out.error = Some(if e.ply == 0 {
+                format!("{at}: {}", e.reason)
+            } else {
+                format!("{at}: move {} \"{}\": {}", e.ply, e.text, e.reason)
+            });
+            // A bad move does not hide the game: it is shown up to that move.
+            let mut before = g.clone();
+            before.moves.truncate(e.ply.saturating_sub(1));
+            before.result = None;
+            match (e.ply > 0).then(|| AnyGame::replay(variant, &before)) {
+                Some(Ok(r)) => r,
+                _ => return out,
             }
-        };
-        let mut pos = *r.game.start();
-        out.start = Some(position(&pos));
-        for mv in r.moves.iter().take(self.1) {
-            let v = view(&pos, mv);
-            pos = pos.play(mv);
-            out.moves.push(MoveOut { notation: v.notation, path: v.path, captured: v.captured, promote: v.promote });
         }
-        out.warnings = r.warnings;
-        if r.moves.len() > self.1 {
-            out.warnings.push(format!("only the first {} of its {} moves are shown", self.1, r.moves.len()));
-        }
-        out
+    };
+    out.start = Some(PositionOut::of(&r.game.start()));
+    out.moves = r.game.views(budget);
+    out.warnings = r.warnings;
+    if r.game.ply() > budget {
+        out.warnings.push(format!("only the first {budget} of its {} moves are shown", r.game.ply()));
     }
+    out
 }
 
-fn position<R: Rules>(pos: &Position<R>) -> PositionOut {
-    PositionOut { fen: write_fen(pos), pieces: pieces_of(pos), side: pos.side().to_string() }
-}
-
-struct FenOnly<'a>(&'a str);
-impl VariantFn for FenOnly<'_> {
-    type Output = Result<GameOut, ApiError>;
-    fn call<R: Rules>(self) -> Self::Output {
-        let pos = parse_fen::<R>(self.0.trim()).map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?;
-        Ok(GameOut { variant: Some(R::VARIANT.key()), start: Some(position(&pos)), ..GameOut::default() })
-    }
+/// A position alone, as a game without moves.
+fn fen_only(variant: Variant, fen: &str) -> Result<GameOut, ApiError> {
+    let pos = AnyPosition::new(variant, Some(fen.trim())).map_err(ApiError::BadRequest)?;
+    Ok(GameOut { variant: Some(variant.key()), start: Some(PositionOut::of(&pos)), ..GameOut::default() })
 }
 
 fn variant_named(key: Option<&str>) -> Result<Option<Variant>, ApiError> {
@@ -194,7 +172,7 @@ fn replay_text(text: &str, default: Option<Variant>, skip: usize, max_games: usi
                     break;
                 }
                 match variant_of(&g, default.unwrap_or(Variant::English)) {
-                    Ok(v) => v.visit(Replay(&g, max_moves - moves)),
+                    Ok(v) => replay_game(v, &g, max_moves - moves),
                     Err(e) => GameOut { error: Some(e), ..GameOut::default() },
                 }
             }
@@ -243,7 +221,7 @@ pub async fn replay_games(State(st): State<Services>, body: String) -> Result<Re
     let default = variant_named(req.variant.as_deref())?;
     if let Some(fen) = req.fen.as_deref().filter(|f| !f.trim().is_empty()) {
         let v = default.ok_or_else(|| ApiError::BadRequest("a FEN needs a variant".into()))?;
-        let game = v.visit(FenOnly(fen))?;
+        let game = fen_only(v, fen)?;
         return Ok(axum::Json(ReplayOut { games: vec![game], ..ReplayOut::default() }).into_response());
     }
     let text = req.pdn.unwrap_or_default();
@@ -271,7 +249,7 @@ pub(crate) fn fuzz(text: &str) {
     if let Ok(req) = serde_json::from_str::<ReplayRequest>(text) {
         if let Ok(default) = variant_named(req.variant.as_deref()) {
             if let (Some(fen), Some(v)) = (req.fen.as_deref(), default) {
-                let _ = v.visit(FenOnly(fen));
+                let _ = fen_only(v, fen);
             }
             let _ = serde_json::to_vec(&replay_text(req.pdn.as_deref().unwrap_or(""), default, req.skip, 5, 500));
         }

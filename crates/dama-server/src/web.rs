@@ -4,12 +4,9 @@
 use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use dama_core::fen::write_fen;
-use dama_core::geometry::Geometry;
-use dama_core::notation::{coords, square_name};
-use dama_core::variant::Notation;
-use dama_core::{Position, Rules, Variant, VariantFn};
-use serde_json::{json, Value};
+use dama_core::view::BoardView;
+use dama_core::Variant;
+use serde_json::json;
 
 use crate::error::ApiError;
 
@@ -53,36 +50,10 @@ pub async fn asset(Path(name): Path<String>) -> Response {
     }
 }
 
-struct Board;
-impl VariantFn for Board {
-    type Output = Value;
-    fn call<R: Rules>(self) -> Value {
-        let l = R::G::LAYOUT;
-        let h = l.height as usize;
-        let squares: Vec<Value> = (0..l.squares)
-            .map(|i| {
-                let (r, c) = coords::<R>(i);
-                json!([square_name::<R>(i), h - 1 - r, c])
-            })
-            .collect();
-        json!({
-            "key": R::VARIANT.key(),
-            "name": R::VARIANT.name(),
-            "rows": l.height,
-            "cols": l.width,
-            "full": l.full,
-            "first": R::FIRST.to_string(),
-            "algebraic": matches!(R::NOTATION, Notation::Algebraic),
-            "squares": squares,
-            "start": write_fen(&Position::<R>::start()),
-        })
-    }
-}
-
 /// `GET /api/variants`: every variant with its board — square names with their row
 /// (from the top, White at the bottom) and column — and who moves first.
 pub async fn variants() -> Response {
-    let all: Vec<Value> = Variant::ALL.into_iter().map(|v| v.visit(Board)).collect();
+    let all: Vec<BoardView> = Variant::ALL.into_iter().map(Variant::board).collect();
     axum::Json(json!({ "variants": all })).into_response()
 }
 

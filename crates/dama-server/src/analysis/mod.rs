@@ -10,17 +10,16 @@ pub mod engine;
 
 use axum::extract::State;
 use axum::Json;
-use dama_core::fen::{parse_fen, write_fen};
-use dama_core::notation::detailed_moves;
-use dama_core::pdn::PdnReader;
+use dama_core::any::{AnyPosition, LegalView, PieceView};
+use dama_core::any_record::{NodeView, TreeView};
+use dama_core::pdn::{PdnGame, PdnReader};
 use dama_core::record::variant_of;
-use dama_core::tree::{read_tree, write_tree, GameTree, TextNode};
-use dama_core::{Position, Rules, Variant, VariantFn};
+use dama_core::tree::TextNode;
+use dama_core::{Color, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
 use crate::state::Services;
-use dama_core::any::{pieces_of, view, MoveView, PieceView};
 
 /// The variant named `key` (as `/api/variants` lists them).
 pub(crate) fn variant_named(key: &str) -> Result<Variant, ApiError> {
@@ -40,61 +39,42 @@ pub struct PositionRequest {
     fen: Option<String>,
 }
 
-/// A legal move and the position after it.
-#[derive(Serialize)]
-struct LegalOut {
-    #[serde(flatten)]
-    mv: MoveView,
-    fen: String,
-}
-
 /// A position: its pieces, side to move, legal moves, and the winner when the side to
 /// move has none.
 #[derive(Serialize)]
 struct PositionOut {
     variant: &'static str,
     fen: String,
-    side: String,
+    side: Color,
     pieces: Vec<PieceView>,
-    legal: Vec<LegalOut>,
+    legal: Vec<LegalView>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    winner: Option<String>,
+    winner: Option<Color>,
 }
 
-fn position_of<R: Rules>(pos: &Position<R>) -> PositionOut {
-    let legal: Vec<LegalOut> = detailed_moves(pos)
-        .into_iter()
-        .map(|d| {
-            let fen = write_fen(&pos.play(&d.mv));
-            LegalOut { mv: view(pos, &d.mv), fen }
-        })
-        .collect();
-    PositionOut {
-        variant: R::VARIANT.key(),
-        fen: write_fen(pos),
-        side: pos.side().to_string(),
-        pieces: pieces_of(pos),
-        winner: legal.is_empty().then(|| (!pos.side()).to_string()),
-        legal,
+impl PositionOut {
+    fn of(pos: &AnyPosition) -> PositionOut {
+        let legal = pos.legal_with_fen();
+        PositionOut {
+            variant: pos.variant().key(),
+            fen: pos.fen(),
+            side: pos.side(),
+            pieces: pos.pieces(),
+            winner: legal.is_empty().then(|| !pos.side()),
+            legal,
+        }
     }
 }
 
-struct PositionOf<'a>(Option<&'a str>);
-impl VariantFn for PositionOf<'_> {
-    type Output = Result<PositionOut, ApiError>;
-    fn call<R: Rules>(self) -> Self::Output {
-        let pos = match self.0.map(str::trim).filter(|f| !f.is_empty()) {
-            Some(f) => parse_fen::<R>(f).map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?,
-            None => Position::start(),
-        };
-        Ok(position_of(&pos))
-    }
+/// The position of `fen` (the start when none or blank).
+fn position_of(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, ApiError> {
+    AnyPosition::new(variant, fen.map(str::trim).filter(|f| !f.is_empty())).map_err(ApiError::BadRequest)
 }
 
 /// `POST /api/analysis/position`: the position of a FEN with its legal moves.
 pub async fn position(Json(req): Json<PositionRequest>) -> Result<Json<serde_json::Value>, ApiError> {
     let v = variant_named(&req.variant)?;
-    let out = v.visit(PositionOf(req.fen.as_deref()))?;
+    let out = PositionOut::of(&position_of(v, req.fen.as_deref())?);
     serde_json::to_value(out).map(Json).map_err(|_| ApiError::Internal)
 }
 
@@ -137,53 +117,42 @@ pub struct ExportRequest {
     nodes: Vec<NodeIn>,
 }
 
-struct Export<'a>(&'a ExportRequest);
-impl VariantFn for Export<'_> {
-    type Output = Result<String, ApiError>;
-    fn call<R: Rules>(self) -> Self::Output {
-        let r = self.0;
-        let start = match r.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
-            Some(f) => parse_fen::<R>(f).map_err(|e| ApiError::BadRequest(format!("bad FEN: {e}")))?,
-            None => Position::start(),
-        };
-        let nodes: Vec<TextNode> = r
-            .nodes
-            .iter()
-            .map(|n| TextNode {
-                parent: n.parent,
-                text: n.text.clone(),
-                nags: n.nags.clone(),
-                comments: n.comments.clone(),
-            })
-            .collect();
-        let tree = GameTree::new(start, &nodes).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-        let result = match r.result.as_deref() {
-            None | Some("") => "*",
-            Some(t @ ("*" | "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1")) => t,
-            Some(t) => {
-                return Err(ApiError::BadRequest(format!(
-                    "\"{}\" is not a result",
-                    t.chars().take(20).collect::<String>()
-                )))
-            }
-        };
-        for (k, v) in &r.tags {
-            let tag_ok = !k.is_empty() && k.len() <= 40 && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if !tag_ok || v.contains(['\n', '\r', ']']) {
-                return Err(ApiError::BadRequest(format!(
-                    "tag \"{}\" cannot be written",
-                    k.chars().take(40).collect::<String>()
-                )));
-            }
+/// A tree as one PDN game with its variations.
+fn export_tree(v: Variant, r: &ExportRequest) -> Result<String, ApiError> {
+    let start = position_of(v, r.fen.as_deref())?;
+    let nodes: Vec<TextNode> = r
+        .nodes
+        .iter()
+        .map(|n| TextNode {
+            parent: n.parent,
+            text: n.text.clone(),
+            nags: n.nags.clone(),
+            comments: n.comments.clone(),
+        })
+        .collect();
+    let result = match r.result.as_deref() {
+        None | Some("") => "*",
+        Some(t @ ("*" | "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1")) => t,
+        Some(t) => {
+            return Err(ApiError::BadRequest(format!("\"{}\" is not a result", t.chars().take(20).collect::<String>())))
         }
-        Ok(write_tree(&r.tags, &tree, &r.comment, result))
+    };
+    for (k, v) in &r.tags {
+        let tag_ok = !k.is_empty() && k.len() <= 40 && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !tag_ok || v.contains(['\n', '\r', ']']) {
+            return Err(ApiError::BadRequest(format!(
+                "tag \"{}\" cannot be written",
+                k.chars().take(40).collect::<String>()
+            )));
+        }
     }
+    start.write_tree(&r.tags, &nodes, &r.comment, result).map_err(|e| ApiError::BadRequest(e.to_string()))
 }
 
 /// `POST /api/analysis/export`: a tree as one PDN game with its variations.
 pub async fn export(Json(req): Json<ExportRequest>) -> Result<Json<serde_json::Value>, ApiError> {
     let v = variant_named(&req.variant)?;
-    let text = tokio::task::spawn_blocking(move || v.visit(Export(&req))).await.map_err(|_| ApiError::Internal)??;
+    let text = tokio::task::spawn_blocking(move || export_tree(v, &req)).await.map_err(|_| ApiError::Internal)??;
     Ok(Json(serde_json::json!({ "pdn": text })))
 }
 
@@ -201,20 +170,6 @@ pub struct ImportRequest {
     game: usize,
 }
 
-/// A move of an imported tree.
-#[derive(Serialize)]
-struct NodeOut {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parent: Option<usize>,
-    #[serde(flatten)]
-    mv: MoveView,
-    fen: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    nags: Vec<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    comments: Vec<String>,
-}
-
 /// An imported tree.
 #[derive(Serialize)]
 struct TreeOut {
@@ -222,43 +177,26 @@ struct TreeOut {
     fen: String,
     tags: Vec<(String, String)>,
     comment: String,
-    nodes: Vec<NodeOut>,
+    nodes: Vec<NodeView>,
     warnings: Vec<String>,
     /// Games in the text.
     games: usize,
 }
 
-struct Import<'a>(&'a dama_core::pdn::PdnGame);
-impl VariantFn for Import<'_> {
-    type Output = Result<TreeOut, ApiError>;
-    fn call<R: Rules>(self) -> Self::Output {
-        let g = self.0;
-        let read = read_tree::<R>(g).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-        let t = &read.tree;
-        let nodes = t
-            .nodes()
-            .iter()
-            .enumerate()
-            .map(|(i, n)| NodeOut {
-                parent: n.parent,
-                mv: view(t.before(i), &n.mv),
-                fen: write_fen(t.after(i)),
-                nags: n.nags.clone(),
-                comments: n.comments.clone(),
-            })
-            .collect();
-        let mut warnings: Vec<String> = g.warnings.iter().map(|w| w.to_string()).collect();
-        warnings.extend(read.warnings);
-        Ok(TreeOut {
-            variant: R::VARIANT.key(),
-            fen: write_fen(t.start()),
-            tags: g.tags.clone(),
-            comment: g.leading_comments.join(" "),
-            nodes,
-            warnings,
-            games: 0,
-        })
-    }
+/// One game of a PDN text read as a tree.
+fn import_tree(v: Variant, g: &PdnGame) -> Result<TreeOut, ApiError> {
+    let t = TreeView::read(v, g).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let mut warnings: Vec<String> = g.warnings.iter().map(|w| w.to_string()).collect();
+    warnings.extend(t.warnings);
+    Ok(TreeOut {
+        variant: v.key(),
+        fen: t.start.fen(),
+        tags: g.tags.clone(),
+        comment: g.leading_comments.join(" "),
+        nodes: t.nodes,
+        warnings,
+        games: 0,
+    })
 }
 
 /// `POST /api/analysis/import`: one game of a PDN text with its variations, as a tree
@@ -298,7 +236,7 @@ pub async fn import(
             }
         };
         let v = variant_of(&g, default).map_err(ApiError::BadRequest)?;
-        let mut out = v.visit(Import(&g))?;
+        let mut out = import_tree(v, &g)?;
         out.games = games;
         serde_json::to_value(out).map_err(|_| ApiError::Internal)
     })

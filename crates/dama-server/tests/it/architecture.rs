@@ -1,7 +1,8 @@
 //! The server's shape, checked on its sources: the router is read by `lib.rs` alone
 //! (handlers live with their concern and import each other, never the router); the
 //! game, its websocket and the bot API write no JSON by hand (their messages are the
-//! wire's types, `protocol/`); no source file grows past 500 lines.
+//! wire's types, `protocol/`); the rulebook is dispatched on in dama-core alone; no
+//! source file grows past 500 lines.
 
 use std::path::{Path, PathBuf};
 
@@ -53,5 +54,15 @@ fn source_files_stay_under_500_lines() {
     for (file, text) in server_sources() {
         let lines = text.lines().count();
         assert!(lines <= 500, "{file} has {lines} lines");
+    }
+}
+
+#[test]
+fn the_server_dispatches_on_the_rulebook_through_core_alone() {
+    // Positions, games, replays and trees of any rulebook are dama-core's `AnyPosition`,
+    // `AnyGame` and `TreeView`; the server writes no dispatch of its own.
+    for (file, text) in server_sources() {
+        assert!(!text.contains("impl VariantFn for"), "{file} dispatches on the rulebook itself");
+        assert!(!text.contains("impl dama_core::VariantFn"), "{file} dispatches on the rulebook itself");
     }
 }

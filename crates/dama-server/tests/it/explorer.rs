@@ -136,7 +136,11 @@ async fn time_of_an_explorer_answer_in_ten_thousand_games() {
             }
             let mut counts = dama_server::explorer::Counts::new();
             let winner = [Some(dama_core::Color::White), None, Some(dama_core::Color::Black)][g % 3];
-            dama_server::explorer::count_game(Position::<English>::start(), &moves, winner, &mut counts);
+            let mut game = dama_core::game::Game::<English>::new();
+            for m in &moves {
+                let _ = game.play(m);
+            }
+            dama_server::explorer::count_game(&dama_core::any::AnyGame::of(game), winner, &mut counts);
             let rows: Vec<_> = counts.into_iter().map(|((k, _), c)| (k, c)).collect();
             let batch = dama_server::store::CountBatch {
                 name: format!("game:{g}"),
