@@ -99,9 +99,9 @@ pub async fn stream_events(State(st): State<Services>, Bot(me): Bot) -> Result<R
         .account_games(&me.id, 200)
         .await?
         .into_iter()
-        .filter(|g| g.status == "live")
+        .filter(|g| g.status == Phase::Live)
         .map(|g| {
-            let game = BotGame { id: &g.id, color: Some(g.seat), variant: Some(&g.variant) };
+            let game = BotGame { id: &g.id, color: Some(g.seat), variant: Some(g.variant.key()) };
             AccountEvent::GameStart { game }.value()
         })
         .collect();

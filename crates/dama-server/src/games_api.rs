@@ -12,6 +12,7 @@ use serde_json::json;
 use crate::error::ApiError;
 use crate::extract::{on_game, parse, token_of, PeerIp};
 use crate::game::{self, Action, Caller, JoinRequest, Options};
+use crate::protocol::{Mode, Phase};
 use crate::state::Services;
 use crate::{accounts, web, ws};
 
@@ -91,21 +92,23 @@ const LIVE_THUMBNAILS: usize = 20;
 
 /// `GET /api/games?state=waiting|live|finished`: the lobby's games.
 pub async fn list(State(st): State<Services>, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
-    let state = q.state.unwrap_or_else(|| "waiting".into());
-    if !["waiting", "live", "finished"].contains(&state.as_str()) {
-        return Err(ApiError::BadRequest("state must be waiting, live or finished".into()));
-    }
-    let rows = st.store.list(&state, 100).await?;
+    let state: Phase = q
+        .state
+        .as_deref()
+        .unwrap_or("waiting")
+        .parse()
+        .map_err(|_| ApiError::BadRequest("state must be waiting, live or finished".into()))?;
+    let rows = st.store.list(state, 100).await?;
     // Only lobby games are public: invitations, games on one device and games against
     // the engine are reached by their own link only.
     let mut games: Vec<_> = rows
         .iter()
-        .filter(|r| r.mode == "open")
-        .map(|r| json!({"id": r.id, "variant": r.variant, "mode": r.mode, "state": r.status, "result": r.result, "created_ms": r.created_ms}))
+        .filter(|r| r.mode == Mode::Open)
+        .map(|r| json!({"id": r.id, "variant": r.variant.key(), "mode": r.mode, "state": r.state.status, "result": r.state.result, "created_ms": r.created_ms}))
         .collect();
     // Games being played show their position (for the lobby's thumbnails), read from
     // the games in memory; a game is not loaded for it.
-    if state == "live" {
+    if state == Phase::Live {
         for g in games.iter_mut().take(LIVE_THUMBNAILS) {
             let Some(h) = g["id"].as_str().and_then(|id| st.games.running(id)) else { continue };
             let Ok(snap) = h.snapshot().await else { continue };

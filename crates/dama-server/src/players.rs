@@ -55,18 +55,17 @@ pub async fn player(State(st): State<Services>, Path(name): Path<String>) -> Res
     for (i, g) in games.iter().enumerate() {
         let outcome = outcome_of(g);
         if let Some(o) = outcome {
-            record.entry(g.variant.clone()).or_default()[o] += 1;
+            record.entry(g.variant.key().to_string()).or_default()[o] += 1;
         }
         if i < 20 {
-            let opts: Option<crate::game::Options> = serde_json::from_str(&g.options).ok();
             recent.push(json!({
                 "id": g.id,
-                "variant": g.variant,
-                "color": g.seat.to_string(),
+                "variant": g.variant.key(),
+                "color": g.seat,
                 "state": g.status,
                 "result": outcome.map(|o| ["win", "draw", "loss"][o]),
-                "rated": opts.as_ref().is_some_and(|o| o.rated),
-                "speed": opts.as_ref().map(|o| Speed::of(&o.time).key()),
+                "rated": g.options.rated,
+                "speed": Speed::of(&g.options.time).key(),
                 "created_ms": g.created_ms,
             }));
         }
@@ -95,7 +94,7 @@ pub async fn player_pdn(State(st): State<Services>, Path(name): Path<String>) ->
     let mut out = String::new();
     for row in st.store().account_finished_games(&account.id, PDN_GAMES).await? {
         // Aborted games (no result) are not part of a player's record.
-        if row.result.as_deref().is_none_or(|r| r == "*") {
+        if row.state.result.as_deref().is_none_or(|r| r == "*") {
             continue;
         }
         out.push_str(&crate::game::stored_pdn(&st, &row).await?);
@@ -115,8 +114,7 @@ pub async fn player_pdn(State(st): State<Services>, Path(name): Path<String>) ->
 /// 0 a win, 1 a draw, 2 a loss for the account of a finished game; `None` for a game
 /// that is not over or was aborted.
 fn outcome_of(g: &crate::store::PlayedGame) -> Option<usize> {
-    let variant: dama_core::Variant = g.variant.parse().ok()?;
-    let winner = dama_core::record::result_winner(g.result.as_deref()?, variant.first_to_move())?;
+    let winner = dama_core::record::result_winner(g.result.as_deref()?, g.variant.first_to_move())?;
     Some(match winner {
         None => 1,
         Some(c) if c == g.seat => 0,

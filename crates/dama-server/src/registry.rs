@@ -12,6 +12,7 @@ use tokio::time::Instant;
 
 use crate::error::ApiError;
 use crate::game::{self, GameHandle};
+use crate::protocol::{Mode, Phase};
 use crate::state::Services;
 
 type Slot = Arc<OnceCell<GameHandle>>;
@@ -162,15 +163,14 @@ impl Services {
     pub async fn restore_timed(&self) -> Result<usize, ApiError> {
         let mut n = 0;
         let now = crate::game::now_ms();
-        for status in ["live", "waiting"] {
+        for status in [Phase::Live, Phase::Waiting] {
             for row in self.store.list(status, 1_000_000).await? {
                 // Open games come back at once too: they list themselves in the lobby.
-                if game::has_clock(&row) || (status == "waiting" && row.mode == "open") {
+                if game::has_clock(&row) || (status == Phase::Waiting && row.mode == Mode::Open) {
                     self.game(&row.id).await?;
                     n += 1;
-                } else if status == "live" {
-                    let mode = serde_json::from_value(serde_json::Value::String(row.mode.clone())).unwrap_or_default();
-                    let at = row.created_ms.saturating_add(game::patience(mode));
+                } else if status == Phase::Live {
+                    let at = row.created_ms.saturating_add(game::patience(row.mode));
                     if at <= now {
                         self.game(&row.id).await?;
                         n += 1;

@@ -23,6 +23,7 @@ use serde_json::{json, Value};
 
 use crate::error::ApiError;
 use crate::extract::PeerIp;
+use crate::protocol::Phase;
 use crate::state::Services;
 
 /// At most this many reports wait or run at once on a node.
@@ -174,7 +175,7 @@ async fn make(st: Services, id: String, client: String) -> Result<(), String> {
     let row = store.game(&id).await.map_err(|e| e.to_string())?.ok_or("the game is gone")?;
     let moves: Vec<String> =
         store.moves(&id).await.map_err(|e| e.to_string())?.into_iter().map(|m| m.notation).collect();
-    let variant = crate::analysis::variant_named(&row.variant).map_err(|e| e.to_string())?;
+    let variant = row.variant;
     let nodes = st.limits.report_nodes();
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     let reports = st.reports.clone();
@@ -245,7 +246,7 @@ pub async fn request(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let row = st.store.game(&id).await?.ok_or_else(|| ApiError::NotFound(id.chars().take(40).collect()))?;
-    if row.status != "finished" {
+    if row.state.status != Phase::Finished {
         return Err(ApiError::Conflict("a game is reviewed once it is finished".into()));
     }
     let now = state(&st, &id).await?;

@@ -16,7 +16,7 @@ use crate::registry::Running;
 use crate::round::{rules_of, Now, Refusal, Resumed, Round, Seat, Stored};
 use crate::secret;
 use crate::state::Services;
-use crate::store::{GameRow, GameState};
+use crate::store::GameRow;
 
 /// A game just created.
 pub struct Created {
@@ -113,13 +113,13 @@ pub(super) async fn create_with(
     }
     let row = GameRow {
         id: id.clone(),
-        variant: variant.key().into(),
-        mode: round.opts.mode.key().to_string(),
+        variant,
+        mode: round.opts.mode,
         start_fen: round.game.start_fen(),
-        options: serde_json::to_string(&round.opts).map_err(|_| ApiError::Internal)?,
+        options: round.opts.clone(),
         created_ms: now.ms,
         invite_hash: round.invite_hash.clone(),
-        ..GameRow::from_state(round.state_row())
+        state: round.state_row(),
     };
     ctx.store.create(&row).await?;
     // A new game is this node's (its lease is new; the claim cannot fail but by the
@@ -127,8 +127,8 @@ pub(super) async fn create_with(
     if !crate::cluster::claim(&ctx, &id).await? {
         return Err(ApiError::Unavailable("the server is restarting; please try again".into()));
     }
-    tracing::info!(game = %id, variant = %row.variant, mode = %row.mode, status = %row.status, "game created");
-    metrics::counter!("dama_games_created_total", "variant" => variant.key(), "mode" => row.mode.clone()).increment(1);
+    tracing::info!(game = %id, variant = %variant, mode = row.mode.key(), status = row.state.status.key(), "game created");
+    metrics::counter!("dama_games_created_total", "variant" => variant.key(), "mode" => row.mode.key()).increment(1);
     let seek = seek::of(&ctx, &round).await?;
     let started = round.phase == Phase::Live;
     let players = round.players();
@@ -148,7 +148,7 @@ pub(super) async fn create_with(
 
 /// True when a stored game has a clock (its flag can fall while nobody watches).
 pub fn has_clock(row: &GameRow) -> bool {
-    serde_json::from_str::<Options>(&row.options).is_ok_and(|o| o.time != TimeControl::None)
+    row.options.time != TimeControl::None
 }
 
 /// The players and rating changes of a stored game.
@@ -157,13 +157,13 @@ pub(super) async fn load_players(
     row: &GameRow,
 ) -> Result<([Option<Player>; 2], [Option<RatingView>; 2]), ApiError> {
     let mut players = [None, None];
-    for (seat, id) in row.accounts.iter().enumerate() {
+    for (seat, id) in row.state.accounts.iter().enumerate() {
         if let Some(id) = id {
             players[seat] = ctx.store.account_by_id(id).await?.map(Player::from);
         }
     }
     let mut ratings = [None, None];
-    if row.status == "finished" && players.iter().all(Option::is_some) {
+    if row.state.status == Phase::Finished && players.iter().all(Option::is_some) {
         for (account, before, after) in ctx.store.game_rating_changes(&row.id).await? {
             if let Some(seat) = players.iter().position(|p| p.as_ref().is_some_and(|p| p.id == account)) {
                 ratings[seat] = Some(RatingView::of(before, after));
@@ -176,15 +176,14 @@ pub(super) async fn load_players(
 /// A stored game's round (a row the server wrote always reads; one that does not is an
 /// internal error).
 pub(super) fn round_of(ctx: &Services, row: &GameRow, stored: Stored) -> Result<Round, ApiError> {
-    let opts: Options = serde_json::from_str(&row.options).map_err(|_| ApiError::Internal)?;
-    let variant: dama_core::Variant = row.variant.parse().map_err(|_| ApiError::Internal)?;
+    let (opts, variant) = (&row.options, row.variant);
     let game =
         AnyGame::new(variant, Some(&row.start_fen), rules_of(variant, opts.rules)).map_err(|_| ApiError::Internal)?;
     // A game taken over from another node (its lease has had an owner before: the token
     // grew) was interrupted as by a restart.
     let taken_over = ctx.store.leases().and_then(|l| l.token(&row.id)).is_some_and(|t| t > 1);
     let since = Resumed { started_ms: ctx.started_ms, taken_over };
-    Round::restore(row, game, opts, stored, Now::current(), since).map_err(|e| {
+    Round::restore(row, game, stored, Now::current(), since).map_err(|e| {
         tracing::error!(game = %row.id, error = %e, "a stored game does not read back");
         ApiError::Internal
     })
@@ -200,7 +199,7 @@ pub async fn restore(ctx: Services, row: GameRow, place: Running) -> Result<Game
     if let Some(s) = seek::of(&ctx, &round).await? {
         ctx.lobby.add(s);
     }
-    tracing::debug!(game = %row.id, status = %row.status, moves = round.game.ply(), "game restored");
+    tracing::debug!(game = %row.id, status = row.state.status.key(), moves = round.game.ply(), "game restored");
     let chat = ctx.store.chat(&row.id).await?;
     let id = row.id.clone();
     let h = spawn(ctx.clone(), round, chat, place)?;
@@ -230,24 +229,4 @@ fn spawn(
         a.run(rx).await;
     });
     Ok(GameHandle::local(tx))
-}
-
-impl GameRow {
-    /// A row with this state (its other columns empty).
-    pub fn from_state(s: GameState) -> GameRow {
-        GameRow {
-            status: s.status,
-            white_token: s.white_token,
-            black_token: s.black_token,
-            result: s.result,
-            reason: s.reason,
-            version: s.version,
-            next_game: s.next_game,
-            offers: s.offers,
-            turn_started_ms: s.turn_started_ms,
-            end_clock_ms: s.end_clock_ms,
-            accounts: s.accounts,
-            ..GameRow::default()
-        }
-    }
 }

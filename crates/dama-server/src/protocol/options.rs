@@ -77,7 +77,7 @@ pub enum ColorChoice {
 }
 
 /// A new game's settings.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// Variant key.

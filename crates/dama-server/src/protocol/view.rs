@@ -9,10 +9,11 @@ use serde::{Deserialize, Serialize};
 use super::options::{Mode, Options};
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// Waiting for its second player.
+    #[default]
     Waiting,
     /// Being played.
     Live,

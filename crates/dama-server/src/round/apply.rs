@@ -51,14 +51,14 @@ impl Round {
     /// The game's row as it stands.
     pub fn state_row(&self) -> GameState {
         GameState {
-            status: self.phase.key().into(),
+            status: self.phase,
             white_token: self.seats[0].token.clone(),
             black_token: self.seats[1].token.clone(),
             result: self.outcome.as_ref().map(|o| o.token.clone()),
             reason: self.outcome.as_ref().map(|o| o.stored_reason()),
             version: self.version as i64,
             next_game: self.next_game.clone(),
-            offers: self.offers.to_json(),
+            offers: self.offers.column(),
             turn_started_ms: Some(self.turn_started_ms),
             end_clock_ms: (self.phase == Phase::Finished && self.clock.enabled())
                 .then(|| self.clock.remaining[self.side().index()] as i64),

@@ -5,7 +5,8 @@
 //! keeps them; one made before a later move has lapsed.
 
 use dama_core::Color;
-use serde::{Deserialize, Serialize};
+
+use crate::store::{OffersColumn, StoredOffer};
 
 /// A question asked by one side and answered by the other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,67 +88,34 @@ impl Offers {
         self.takeback.close();
     }
 
-    /// The stored form (None when there is nothing to keep).
-    pub fn to_json(&self) -> Option<String> {
-        (*self != Offers::default()).then(|| serde_json::to_string(&Stored::from(*self)).unwrap_or_default())
+    /// The stored form.
+    pub fn column(&self) -> OffersColumn {
+        let offer = |a: Ask| a.pending.map(|(c, ply)| StoredOffer { by: c.index() as u8, ply });
+        OffersColumn {
+            draw: offer(self.draw),
+            takeback: offer(self.takeback),
+            rematch: self.rematch.map(|c| c.index() as u8),
+            draw_at: self.draw.last,
+            takeback_at: self.takeback.last,
+        }
     }
 
     /// The stored offers of a game now at `ply` (those made before a later move have
-    /// lapsed); a column that does not read is no offers.
-    pub fn from_json(json: Option<&str>, ply: usize) -> Offers {
-        let stored: Stored = json.and_then(|j| serde_json::from_str(j).ok()).unwrap_or_default();
-        let mut o = Offers::from(stored);
+    /// lapsed).
+    pub fn restored(c: &OffersColumn, ply: usize) -> Offers {
+        let color = |i: u8| Color::ALL[usize::from(i & 1)];
+        let ask = |p: Option<StoredOffer>, last| Ask { pending: p.map(|p| (color(p.by), p.ply)), last };
+        let mut o = Offers {
+            draw: ask(c.draw, c.draw_at),
+            takeback: ask(c.takeback, c.takeback_at),
+            rematch: c.rematch.map(color),
+        };
         for ask in [&mut o.draw, &mut o.takeback] {
             if ask.pending.is_some_and(|(_, at)| at != ply) {
                 ask.close();
             }
         }
         o
-    }
-}
-
-/// The column's layout (colours as 0 and 1, as rows written before hold them).
-#[derive(Default, Serialize, Deserialize)]
-struct Stored {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    draw: Option<StoredOffer>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    takeback: Option<StoredOffer>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    rematch: Option<u8>,
-    #[serde(default)]
-    draw_at: [Option<usize>; 2],
-    #[serde(default)]
-    takeback_at: [Option<usize>; 2],
-}
-
-#[derive(Clone, Copy, Serialize, Deserialize)]
-struct StoredOffer {
-    by: u8,
-    ply: usize,
-}
-
-fn color(i: u8) -> Color {
-    Color::ALL[usize::from(i & 1)]
-}
-
-impl From<Offers> for Stored {
-    fn from(o: Offers) -> Stored {
-        let offer = |a: Ask| a.pending.map(|(c, ply)| StoredOffer { by: c.index() as u8, ply });
-        Stored {
-            draw: offer(o.draw),
-            takeback: offer(o.takeback),
-            rematch: o.rematch.map(|c| c.index() as u8),
-            draw_at: o.draw.last,
-            takeback_at: o.takeback.last,
-        }
-    }
-}
-
-impl From<Stored> for Offers {
-    fn from(s: Stored) -> Offers {
-        let ask = |p: Option<StoredOffer>, last| Ask { pending: p.map(|p| (color(p.by), p.ply)), last };
-        Offers { draw: ask(s.draw, s.draw_at), takeback: ask(s.takeback, s.takeback_at), rematch: s.rematch.map(color) }
     }
 }
 
@@ -159,15 +127,13 @@ mod tests {
     fn offers_made_before_a_later_move_lapse_when_restored() {
         let mut o = Offers::default();
         o.draw.ask(Color::Black, 4);
-        let json = o.to_json();
-        assert_eq!(Offers::from_json(json.as_deref(), 4), o);
-        let later = Offers::from_json(json.as_deref(), 5);
-        assert_eq!((later.draw.by(), later.draw.last), (None, [None, Some(4)]));
-        assert_eq!(Offers::default().to_json(), None);
-        // Rows written before this type read the same.
-        let old = r#"{"draw":{"by":1,"ply":4},"draw_at":[null,4],"takeback_at":[null,null],"rematch":0}"#;
-        let read = Offers::from_json(Some(old), 4);
-        assert_eq!((read.draw.by(), read.rematch), (Some(Color::Black), Some(Color::White)));
+        o.rematch = Some(Color::White);
+        let column = o.column();
+        assert_eq!(column.draw, Some(StoredOffer { by: 1, ply: 4 }), "Black is 1, as older rows hold it");
+        assert_eq!(Offers::restored(&column, 4), o);
+        let later = Offers::restored(&column, 5);
+        assert_eq!((later.draw.by(), later.draw.last, later.rematch), (None, [None, Some(4)], Some(Color::White)));
+        assert_eq!(Offers::default().column(), OffersColumn::default());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use dama_core::Color;
 
 use super::{engine_color, Now, Offers, Outcome, Phase, Record, Round, Seat};
 use crate::clock::Clock;
-use crate::protocol::{Options, Player, RatingView};
+use crate::protocol::{Player, RatingView};
 use crate::store::{GameRow, MoveRow};
 
 /// What a stored game brings back beside its row.
@@ -44,13 +44,13 @@ impl Round {
     pub fn restore(
         row: &GameRow,
         game: AnyGame,
-        opts: Options,
         stored: Stored,
         now: Now,
         since: Resumed,
     ) -> Result<Round, Unreadable> {
-        let phase: Phase = row.status.parse().map_err(Unreadable)?;
-        let tokens = [row.white_token.clone(), row.black_token.clone()];
+        let (st, opts) = (&row.state, row.options.clone());
+        let phase = st.status;
+        let tokens = [st.white_token.clone(), st.black_token.clone()];
         let [white, black] = stored.players;
         let mut r = Round {
             id: row.id.clone(),
@@ -62,15 +62,15 @@ impl Round {
             phase,
             seats: [Seat { token: tokens[0].clone(), player: white }, Seat { token: tokens[1].clone(), player: black }],
             invite_hash: row.invite_hash.clone(),
-            turn_started_ms: row.turn_started_ms.unwrap_or(row.created_ms),
+            turn_started_ms: st.turn_started_ms.unwrap_or(row.created_ms),
             offers: Offers::default(),
-            next_game: row.next_game.clone(),
+            next_game: st.next_game.clone(),
             touched: None,
             outcome: None,
             ratings: stored.ratings,
             record: Record::default(),
             votes: Vec::new(),
-            version: row.version.max(0) as u64,
+            version: st.version.max(0) as u64,
         };
         // The moves as stored; the clocks continue from the stored times.
         let mut last_at = None;
@@ -91,14 +91,14 @@ impl Round {
                 c.push(format!("{m} x{n}"));
             }
         }
-        r.offers = Offers::from_json(row.offers.as_deref(), r.game.ply());
+        r.offers = Offers::restored(&st.offers, r.game.ply());
         match phase {
             Phase::Finished => {
-                if let (Some(c), true) = (row.end_clock_ms, r.clock.enabled()) {
+                if let (Some(c), true) = (st.end_clock_ms, r.clock.enabled()) {
                     r.clock.remaining[r.game.side().index()] = c.max(0) as u64;
                 }
                 let first: Color = r.game.variant().first_to_move();
-                let outcome = Outcome::stored(row.result.as_deref(), row.reason.as_deref(), first);
+                let outcome = Outcome::stored(st.result.as_deref(), st.reason.as_deref(), first);
                 // Ends its moves alone do not show (a resignation, a flag, an agreement)
                 // end the game here too, so that its PDN and its end agree.
                 if !matches!(r.game.status(), dama_core::game::Status::Over(_)) {

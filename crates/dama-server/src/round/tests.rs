@@ -13,7 +13,7 @@ use tokio::time::Instant;
 use super::*;
 use crate::clock::TimeControl;
 use crate::protocol::{Action, Mode, Options, Phase, Player, RulesChoice};
-use crate::store::{GameRow, GameState, MoveRow};
+use crate::store::{GameRow, MoveRow};
 
 const WHITE: &str = "white-token";
 const BLACK: &str = "black-token";
@@ -208,7 +208,7 @@ fn a_move_that_ends_the_game_is_stored_with_the_end_in_one_write() {
     assert_eq!(p.moves.len(), 1);
     assert_eq!(p.moves[0].v, Some(2), "the move's row carries the version after both events");
     let state = p.state.expect("the end is stored with the move");
-    assert_eq!((state.status.as_str(), state.reason.as_deref(), state.version), ("finished", Some("no_pieces"), 2));
+    assert_eq!((state.status, state.reason.as_deref(), state.version), (Phase::Finished, Some("no_pieces"), 2));
     let applied = r.apply(d);
     assert_eq!(applied.events.iter().map(|e| e.v).collect::<Vec<_>>(), [1, 2]);
     assert!(applied.effects.contains(&Effect::Over));
@@ -232,13 +232,13 @@ impl Kept {
     fn of(r: &Round) -> Kept {
         let row = GameRow {
             id: r.id.clone(),
-            variant: "english".into(),
-            mode: r.opts.mode.key().into(),
+            variant: dama_core::Variant::English,
+            mode: r.opts.mode,
             start_fen: r.game.start_fen(),
-            options: serde_json::to_string(&r.opts).unwrap(),
+            options: r.opts.clone(),
             created_ms: r.created_ms,
             invite_hash: r.invite_hash.clone(),
-            ..GameRow::from_state(r.state_row())
+            state: r.state_row(),
         };
         Kept { row, moves: Vec::new() }
     }
@@ -249,38 +249,11 @@ impl Kept {
         }
         self.moves.extend(p.moves.iter().cloned());
         if let Some(s) = &p.state {
-            let GameState {
-                status,
-                white_token,
-                black_token,
-                result,
-                reason,
-                version,
-                next_game,
-                offers,
-                turn_started_ms,
-                end_clock_ms,
-                accounts,
-            } = s.clone();
-            self.row = GameRow {
-                status,
-                white_token,
-                black_token,
-                result,
-                reason,
-                version,
-                next_game,
-                offers,
-                turn_started_ms,
-                end_clock_ms,
-                accounts,
-                ..self.row.clone()
-            };
+            self.row.state = s.clone();
         }
     }
 
     fn restore(&self, now: Now) -> Round {
-        let opts: Options = serde_json::from_str(&self.row.options).unwrap();
         let game = AnyGame::new(
             dama_core::Variant::English,
             Some(&self.row.start_fen),
@@ -288,7 +261,7 @@ impl Kept {
         )
         .unwrap();
         let stored = Stored { moves: self.moves.clone(), ..Stored::default() };
-        Round::restore(&self.row, game, opts, stored, now, Resumed::default()).unwrap()
+        Round::restore(&self.row, game, stored, now, Resumed::default()).unwrap()
     }
 }
 

@@ -4,8 +4,11 @@ use dama_core::Color;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::games::{options, parsed, readable};
 use super::{game, int, GameRow, Store, StoreError};
+use crate::protocol::{Options, Phase};
 use crate::rating::{Outcome, Rating};
+use dama_core::Variant;
 
 /// A stored account.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -317,21 +320,18 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                let white: Option<String> = r.try_get("white_account")?;
-                Ok(PlayedGame {
-                    id: r.try_get("id")?,
-                    variant: r.try_get("variant")?,
-                    status: r.try_get("status")?,
-                    result: r.try_get("result")?,
-                    seat: if white.as_deref() == Some(account_id) { Color::White } else { Color::Black },
-                    options: r.try_get("options")?,
-                    created_ms: r.try_get("created_ms")?,
-                })
+        Ok(readable(&rows, |r| {
+            let white: Option<String> = r.try_get("white_account")?;
+            Ok(PlayedGame {
+                id: r.try_get("id")?,
+                variant: parsed(r, "variant")?,
+                status: parsed(r, "status")?,
+                result: r.try_get("result")?,
+                seat: if white.as_deref() == Some(account_id) { Color::White } else { Color::Black },
+                options: options(r)?,
+                created_ms: r.try_get("created_ms")?,
             })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(StoreError)
+        }))
     }
 
     /// An account's finished games, whole rows, newest first.
@@ -344,7 +344,7 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(game).collect::<Result<_, _>>().map_err(StoreError)
+        Ok(readable(&rows, game))
     }
 
     /// An account's rating after each rated game, oldest first: (variant, speed,
@@ -368,16 +368,16 @@ impl Store {
 pub struct PlayedGame {
     /// Game id.
     pub id: String,
-    /// Variant key.
-    pub variant: String,
-    /// "waiting", "live" or "finished".
-    pub status: String,
+    /// Its rulebook.
+    pub variant: Variant,
+    /// Where it stands.
+    pub status: Phase,
     /// Result token, once finished.
     pub result: Option<String>,
     /// The account's seat.
     pub seat: Color,
-    /// The game's options as JSON.
-    pub options: String,
+    /// The game's options.
+    pub options: Options,
     /// Creation time.
     pub created_ms: i64,
 }

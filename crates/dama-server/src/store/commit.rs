@@ -1,6 +1,7 @@
 //! A game decision's writes, in one transaction ([`crate::round::Persist`]).
 
-use super::{lease, save_query, Store, StoreError, SAVE, SAVE_FENCED};
+use super::games::{save_query, SAVE, SAVE_FENCED};
+use super::{lease, Store, StoreError};
 use crate::round::Persist;
 
 impl Store {

@@ -4,6 +4,9 @@
 
 use crate::common;
 
+use dama_core::Variant;
+use dama_server::protocol::{Mode, Phase};
+use dama_server::round::Persist;
 use dama_server::store::{Claim, GameRow, GameState, MoveRow, Store};
 
 fn mv(ply: i64, notation: &str) -> MoveRow {
@@ -18,11 +21,10 @@ async fn a_node_that_lost_the_lease_cannot_write() {
     let id = format!("{:012x}", rand::random::<u64>() >> 16);
     let row = GameRow {
         id: id.clone(),
-        variant: "english".into(),
-        mode: "friend".into(),
+        variant: Variant::English,
+        mode: Mode::Friend,
         start_fen: "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12".into(),
-        options: "{}".into(),
-        status: "live".into(),
+        state: GameState { status: Phase::Live, ..GameState::default() },
         ..GameRow::default()
     };
     a.create(&row).await.unwrap();
@@ -45,12 +47,14 @@ async fn a_node_that_lost_the_lease_cannot_write() {
     // heartbeat tells it the game is no longer its.
     assert!(a.renew(5000).await.unwrap().is_empty());
     assert!(a.add_move(&id, &mv(3, "15x22")).await.is_err(), "a stale owner wrote a move");
-    let state = GameState { status: "finished".into(), result: Some("1-0".into()), ..GameState::default() };
-    assert!(a.save(&id, &state).await.is_err(), "a stale owner saved the game");
-    assert!(a.take_back(&id, 0, &state).await.is_err(), "a stale owner took moves back");
+    let state = GameState { status: Phase::Finished, result: Some("1-0".into()), ..GameState::default() };
+    let save = Persist { state: Some(state.clone()), ..Persist::default() };
+    assert!(a.commit(&id, &save).await.is_err(), "a stale owner saved the game");
+    let take_back = Persist { state: Some(state), keep: Some(0), ..Persist::default() };
+    assert!(a.commit(&id, &take_back).await.is_err(), "a stale owner took moves back");
     let stored: Vec<String> = b.moves(&id).await.unwrap().into_iter().map(|m| m.notation).collect();
     assert_eq!(stored, ["11-15", "22-18"]);
-    assert_eq!(b.game(&id).await.unwrap().unwrap().status, "live");
+    assert_eq!(b.game(&id).await.unwrap().unwrap().state.status, Phase::Live);
 
     // The new owner goes on; and when it gives the game up, the next owner's token is
     // above both.

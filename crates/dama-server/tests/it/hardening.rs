@@ -189,7 +189,7 @@ async fn next_game_links_survive_a_restart(db: String) {
     let next = next.as_str().unwrap();
     // (Counted in the store: the lobby's lists show public games only.)
     let since = srv.state.store().game(next).await.unwrap().unwrap().created_ms;
-    let live = srv.state.store().list("live", 1000).await.unwrap();
+    let live = srv.state.store().list(dama_server::protocol::Phase::Live, 1000).await.unwrap();
     let ours: Vec<&str> = live.iter().filter(|g| g.created_ms >= since).map(|g| g.id.as_str()).collect();
     assert_eq!(ours.len(), 1, "{ours:?}");
     srv.task.abort();
@@ -308,11 +308,11 @@ async fn a_friend_seat_needs_the_invite_and_tokens_are_stored_hashed(db: String)
     let (st, seat) = join(srv.addr, id, Some(invite)).await;
     assert_eq!(st, 200);
     let row = srv.state.store().game(id).await.unwrap().unwrap();
-    for stored in [row.black_token.unwrap(), row.white_token.unwrap(), row.invite_hash.unwrap()] {
+    for stored in [row.state.black_token.unwrap(), row.state.white_token.unwrap(), row.invite_hash.unwrap()] {
         assert_eq!(stored.len(), 64);
         assert!(stored != token && stored != invite && stored != seat["token"].as_str().unwrap());
     }
-    assert!(!row.options.contains(token));
+    assert!(!serde_json::to_string(&row.options).unwrap().contains(token));
     // A token in the websocket address is refused before the upgrade.
     let url = format!("ws://{}/api/games/{id}/ws?token={token}", srv.addr);
     match tokio_tungstenite::connect_async(url).await {
