@@ -18,34 +18,21 @@ use serde_json::json;
 use crate::error::ApiError;
 use crate::extract::{parse, PeerIp};
 use crate::game::now_ms;
-use crate::limits::RateLimiter;
 use crate::passwords::HashError;
 use crate::secret;
 use crate::state::Services;
+
+pub use crate::services::logins::LoginLimits;
 use crate::store::AccountRow;
 
+/// The visitor cookie's name: who an anonymous solver is.
+pub const VISITOR: &str = "dama_visitor";
 /// The log-in cookie's name.
 pub const COOKIE: &str = "dama_session";
 /// How long a log-in lasts.
 pub const SESSION_DAYS: i64 = 30;
 /// Shortest and longest password, in characters.
 const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=128;
-
-/// The rate limits of signing up and logging in.
-pub struct LoginLimits {
-    /// Sign-ups and log-ins per address.
-    by_address: RateLimiter,
-    /// Failed log-ins per account name and address: a stranger guessing a name's
-    /// password from an address is held back there, never its owner elsewhere.
-    failures: RateLimiter<(String, std::net::IpAddr)>,
-}
-
-impl LoginLimits {
-    /// Limits of `per_minute` (0: none).
-    pub fn new(per_minute: u32) -> LoginLimits {
-        LoginLimits { by_address: RateLimiter::new(per_minute), failures: RateLimiter::new(per_minute) }
-    }
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -135,7 +122,7 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
 /// Whether a request carries a cookie that says who its sender is (the log-in
 /// cookie, or the visitor cookie of a puzzle solver).
 pub fn carries_identity(headers: &HeaderMap) -> bool {
-    session_token(headers).is_some() || cookie(headers, crate::puzzles::VISITOR).is_some()
+    session_token(headers).is_some() || cookie(headers, VISITOR).is_some()
 }
 
 async fn start_session(

@@ -6,9 +6,7 @@
 //! Streams are newline-delimited JSON, with an empty line every 7 s to keep the
 //! connection open.
 
-use std::collections::HashMap;
 use std::convert::Infallible;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
@@ -27,54 +25,10 @@ use crate::protocol::bot::{AccountEvent, BotGame, BotPlayer, ChatLine, Done, Gam
 use crate::protocol::{Event, EventBody, Phase, Published, Room};
 use crate::state::Services;
 
+pub use crate::services::account_events::{AccountEvents, Out};
+
 /// How often an idle stream sends an empty line.
 const KEEP_ALIVE: Duration = Duration::from_secs(7);
-
-/// Where this node's account events go besides its own listeners (the other nodes,
-/// in cluster mode): the account and the event.
-pub type Out = Box<dyn Fn(&str, &Value) + Send + Sync>;
-
-/// The event channels of accounts whose programs listen.
-#[derive(Default)]
-pub struct AccountEvents {
-    by_account: Mutex<HashMap<String, broadcast::Sender<Value>>>,
-    out: std::sync::OnceLock<Out>,
-}
-
-impl AccountEvents {
-    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, broadcast::Sender<Value>>> {
-        self.by_account.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Sends this node's events to `out` too (once; later calls do nothing).
-    pub fn tell_others(&self, out: Out) {
-        let _ = self.out.set(out);
-    }
-
-    /// Tells an account's listening programs, here and on the other nodes (nobody
-    /// listening: nothing happens).
-    pub fn send(&self, account: &str, event: Value) {
-        if let Some(out) = self.out.get() {
-            out(account, &event);
-        }
-        self.deliver(account, event);
-    }
-
-    /// Tells the account's programs listening on this node.
-    pub fn deliver(&self, account: &str, event: Value) {
-        let mut map = self.map();
-        if let Some(tx) = map.get(account) {
-            if tx.send(event).is_err() {
-                map.remove(account);
-            }
-        }
-    }
-
-    /// Listens to an account's events.
-    pub fn subscribe(&self, account: &str) -> broadcast::Receiver<Value> {
-        self.map().entry(account.to_string()).or_insert_with(|| broadcast::channel(64).0).subscribe()
-    }
-}
 
 /// An NDJSON response fed by a task through `rx`.
 fn ndjson(rx: mpsc::Receiver<Bytes>) -> Response {

@@ -1,6 +1,6 @@
 //! Clocks, authoritative on the server: exact deadlines, no polling.
 
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use dama_core::Color;
 use serde::{Deserialize, Serialize};
@@ -246,6 +246,11 @@ impl Clock {
         self.remaining[side.index()] = r - charged;
         self.running_since = Some(now);
     }
+}
+
+/// Milliseconds since the epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
 #[cfg(test)]

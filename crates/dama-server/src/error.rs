@@ -47,11 +47,11 @@ pub enum ApiError {
     Internal,
     /// The game refused (its own code says why).
     #[error("{0}")]
-    Refused(crate::round::Refusal),
+    Refused(crate::round::refusal::Refusal),
 }
 
-impl From<crate::round::Refusal> for ApiError {
-    fn from(r: crate::round::Refusal) -> Self {
+impl From<crate::round::refusal::Refusal> for ApiError {
+    fn from(r: crate::round::refusal::Refusal) -> Self {
         ApiError::Refused(r)
     }
 }
@@ -130,25 +130,6 @@ impl std::fmt::Display for Chain<'_> {
             cause = c.source();
         }
         Ok(())
-    }
-}
-
-impl From<crate::store::StoreError> for ApiError {
-    fn from(e: crate::store::StoreError) -> Self {
-        tracing::error!(error = %Chain(&e), "database");
-        ApiError::Internal
-    }
-}
-
-impl From<crate::pool::PoolError> for ApiError {
-    fn from(e: crate::pool::PoolError) -> Self {
-        match e {
-            crate::pool::PoolError::Busy => ApiError::TooMany(e.to_string()),
-            crate::pool::PoolError::Failed => {
-                tracing::error!(error = %Chain(&e), "engine pool");
-                ApiError::Internal
-            }
-        }
     }
 }
 

@@ -39,6 +39,7 @@ pub mod round;
 mod routes;
 pub mod secret;
 pub mod seeks;
+pub mod services;
 pub mod state;
 pub mod store;
 #[doc(hidden)]
@@ -49,6 +50,7 @@ pub mod ws;
 use std::net::SocketAddr;
 use std::time::Duration;
 
+pub use cluster::ClusterSetup;
 pub use limits::Limits;
 
 /// Why the server could not start.
@@ -77,20 +79,6 @@ pub enum ServeError {
 /// Opens the store, restores live games, and returns the router and the state.
 pub async fn app(database_url: &str, limits: Limits) -> Result<(axum::Router, state::Services, usize), ServeError> {
     app_in(database_url, limits, None).await
-}
-
-/// How a node joins a cluster: the NATS server's URL and the node's id.
-#[derive(Clone, Debug)]
-pub struct ClusterSetup {
-    /// `nats://HOST:PORT`.
-    pub url: String,
-    /// This node's id, unique in the cluster.
-    pub node: String,
-    /// The cluster's name, the same on all its nodes (its NATS subjects start with it).
-    pub name: String,
-    /// Whether this node takes engine jobs (a web-only node leaves them to the others
-    /// and to `dama worker` processes).
-    pub engine_worker: bool,
 }
 
 /// [`app`], as a node of a cluster when `cluster` is given ([`cluster`]).

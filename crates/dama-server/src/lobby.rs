@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use crate::clock::TimeControl;
-use crate::game::ColorChoice;
+use crate::protocol::ColorChoice;
 use crate::rating::Speed;
 
 /// An open game as the lobby shows it.

@@ -3,67 +3,13 @@
 //! opening explorer counts finished games, the bot API tells the players' programs.
 //! Tournaments and notifications listen the same way.
 
-use dama_core::{Color, Variant};
+use dama_core::Color;
 use tokio::sync::broadcast;
 
 use crate::protocol::bot::{AccountEvent, BotGame};
-use crate::protocol::Player;
 use crate::state::Services;
 
-/// What happened to a game.
-#[derive(Clone, Debug)]
-pub enum GameNews {
-    /// Both seats are taken: the game starts.
-    Started {
-        /// The game.
-        id: String,
-        /// Its variant.
-        variant: Variant,
-        /// The accounts at the seats (White, Black).
-        players: [Option<Player>; 2],
-    },
-    /// The game is over (and rated, if it is rated).
-    Over {
-        /// The game.
-        id: String,
-        /// Its variant.
-        variant: Variant,
-        /// Its start.
-        start_fen: String,
-        /// Its moves, long notation.
-        moves: Vec<String>,
-        /// The winner (none for a draw or a game called off).
-        winner: Option<Color>,
-        /// False for a game called off (aborted, abandoned unplayed): no result.
-        played: bool,
-        /// The rating band of a rated game (its players' average before it / 100),
-        /// or -1.
-        band: i64,
-        /// The accounts at the seats (White, Black).
-        players: [Option<Player>; 2],
-    },
-}
-
-/// Where the news goes out.
-pub struct News(broadcast::Sender<GameNews>);
-
-impl Default for News {
-    fn default() -> Self {
-        News(broadcast::channel(8192).0)
-    }
-}
-
-impl News {
-    /// Tells every listener.
-    pub fn publish(&self, news: GameNews) {
-        let _ = self.0.send(news);
-    }
-
-    /// A new listener.
-    pub fn subscribe(&self) -> broadcast::Receiver<GameNews> {
-        self.0.subscribe()
-    }
-}
+pub use crate::services::news::{GameNews, News};
 
 /// Runs `f` on every piece of news from now on, until the server stops.
 pub fn subscribe(ctx: &Services, name: &'static str, mut f: impl FnMut(&Services, GameNews) + Send + 'static) {

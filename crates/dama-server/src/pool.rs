@@ -302,3 +302,16 @@ impl EnginePool {
 pub fn move_time(t: Duration) -> Limits {
     dama_engine::time::limits(dama_engine::time::Clock::MoveTime(t))
 }
+
+impl From<PoolError> for crate::error::ApiError {
+    /// A busy pool asks the client to come back; a failed search is an internal error.
+    fn from(e: crate::pool::PoolError) -> Self {
+        match e {
+            PoolError::Busy => crate::error::ApiError::TooMany(e.to_string()),
+            PoolError::Failed => {
+                tracing::error!(error = %crate::error::Chain(&e), "engine pool");
+                crate::error::ApiError::Internal
+            }
+        }
+    }
+}

@@ -40,8 +40,7 @@ use crate::store::{AttemptOf, PuzzleRow, RatingRules, Store};
 pub const START_RATING: i64 = 1500;
 /// The lowest and highest rating of a puzzle or a solver.
 pub const BOUNDS: (i64, i64) = (100, 3500);
-/// The visitor cookie's name: who an anonymous solver is.
-pub const VISITOR: &str = "dama_visitor";
+pub use crate::accounts::VISITOR;
 
 /// A stable 64-bit hash (FNV-1a) of a puzzle's variant and position: its id.
 fn id_of(variant: Variant, fen: &str) -> String {

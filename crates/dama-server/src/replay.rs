@@ -6,9 +6,6 @@
 //! following page starts), the work runs on the blocking pool behind a gate sized to
 //! the machine, and memory per request stays a small multiple of its size.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
-
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -17,10 +14,11 @@ use dama_core::pdn::{PdnGame, PdnReader};
 use dama_core::record::variant_of;
 use dama_core::{Color, Variant};
 use serde::{Deserialize, Serialize};
-use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
 use crate::state::Services;
+
+pub use crate::services::replay_gate::ReplayGate;
 
 /// The largest request body for PDN texts up to `pdn` bytes (the `pdn` limit): the PDN
 /// as a JSON string, with room for its escapes.
@@ -182,35 +180,6 @@ fn replay_text(text: &str, default: Option<Variant>, skip: usize, max_games: usi
         out.games.push(game);
     }
     out
-}
-
-/// Replays run at most this many at once; a few more may wait, the rest are told to
-/// come back.
-pub struct ReplayGate {
-    permits: Arc<Semaphore>,
-    waiting: AtomicUsize,
-    max_waiting: usize,
-}
-
-impl ReplayGate {
-    /// Half as many at once as the machine has cores (at least one: the games keep the
-    /// rest), and 16 waiting.
-    pub fn for_machine() -> ReplayGate {
-        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        let permits = Arc::new(Semaphore::new((cores / 2).max(1)));
-        ReplayGate { permits, waiting: AtomicUsize::new(0), max_waiting: 16 }
-    }
-
-    /// Waits for a turn to read a file; refused at once when too many wait already.
-    pub async fn enter(&self) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
-        if self.permits.available_permits() == 0 && self.waiting.load(Ordering::Relaxed) >= self.max_waiting {
-            return Err(ApiError::TooMany("the server is reading many files now; please try again in a moment".into()));
-        }
-        self.waiting.fetch_add(1, Ordering::Relaxed);
-        let permit = self.permits.clone().acquire_owned().await;
-        self.waiting.fetch_sub(1, Ordering::Relaxed);
-        permit.map_err(|_| ApiError::Internal)
-    }
 }
 
 /// `POST /api/replay`.

@@ -8,9 +8,8 @@
 //! shown to whoever can see the game. In a cluster, the node that took the request
 //! makes the report; the others see it once it is stored.
 
-use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::extract::{Path, State};
 use axum::Json;
@@ -24,49 +23,10 @@ use serde_json::{json, Value};
 use crate::error::ApiError;
 use crate::extract::PeerIp;
 use crate::protocol::Phase;
+use crate::services::reports::Job;
 use crate::state::Services;
 
-/// At most this many reports wait or run at once on a node.
-const MAX_JOBS: usize = 16;
-
-/// Where a report under way stands.
-#[derive(Clone, Debug)]
-enum Job {
-    Queued,
-    Running { done: usize, total: usize },
-    Failed(String),
-}
-
-/// The reports under way on this node.
-#[derive(Default)]
-pub struct Reports {
-    jobs: Mutex<HashMap<String, Job>>,
-    /// Reports queued or running, by the address that asked.
-    by_address: crate::limits::Holds<std::net::IpAddr>,
-}
-
-impl Reports {
-    fn get(&self, id: &str) -> Option<Job> {
-        self.jobs.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned()
-    }
-    fn set(&self, id: &str, job: Option<Job>) {
-        let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
-        match job {
-            Some(j) => jobs.insert(id.to_string(), j),
-            None => jobs.remove(id),
-        };
-    }
-    /// Takes a place for `id`; false when the queue is full.
-    fn enter(&self, id: &str) -> bool {
-        let mut jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
-        jobs.retain(|_, j| !matches!(j, Job::Failed(_)));
-        if jobs.len() >= MAX_JOBS {
-            return false;
-        }
-        jobs.insert(id.to_string(), Job::Queued);
-        true
-    }
-}
+pub use crate::services::reports::Reports;
 
 /// One move of a report.
 #[derive(Serialize)]

@@ -12,8 +12,8 @@ use tokio::sync::{watch, Semaphore};
 use crate::error::ApiError;
 use crate::limits::{Holds, Limits, RateLimiter};
 use crate::pool::EnginePool;
-use crate::registry::Registry;
-use crate::replay::ReplayGate;
+use crate::services::registry::Registry;
+use crate::services::replay_gate::ReplayGate;
 use crate::store::Store;
 
 /// The services, shared: cheap to clone (one pointer).
@@ -55,13 +55,13 @@ pub struct Shared {
     /// The open games waiting for an opponent, as seeks.
     pub lobby: crate::lobby::Lobby,
     /// The event streams of programs playing for accounts (the bot API).
-    pub bots: crate::bot::AccountEvents,
+    pub bots: crate::services::account_events::AccountEvents,
     /// The other nodes, in cluster mode.
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
     /// Finished games waiting to be counted into the opening explorer.
-    pub explorer: crate::explorer::Queue,
+    pub explorer: crate::services::explorer_counts::Queue,
     /// The news of games starting and ending, for whatever follows them.
-    pub news: crate::news::News,
+    pub news: crate::services::news::News,
     /// New games per address and minute (over HTTP and DamExchange alike).
     pub new_games: RateLimiter,
     /// Requests to /api per address.
@@ -69,13 +69,13 @@ pub struct Shared {
     /// Puzzle attempts that move puzzles' ratings, per address.
     pub(crate) puzzle_attempts: RateLimiter,
     /// Sign-ups and log-ins.
-    pub(crate) logins: crate::accounts::LoginLimits,
+    pub(crate) logins: crate::services::logins::LoginLimits,
     /// The password hasher, bounded for the whole server.
     pub hasher: Arc<crate::passwords::Hasher>,
     /// PDN replays running and waiting.
     pub(crate) replay: ReplayGate,
     /// Game reports under way.
-    pub(crate) reports: Arc<crate::report::Reports>,
+    pub(crate) reports: Arc<crate::services::reports::Reports>,
     /// Analysis sockets open, by address and by account.
     pub(crate) analysis_sockets: Holds<String>,
 }
@@ -87,12 +87,12 @@ impl Services {
     pub fn new(store: Store, limits: Limits, cluster: Option<Arc<crate::cluster::Cluster>>) -> Services {
         let per = |n| RateLimiter::new(n);
         Services(Arc::new(Shared {
-            explorer: crate::explorer::Queue::start(store.clone()),
+            explorer: crate::services::explorer_counts::Queue::start(store.clone()),
             store,
             games: Registry::default(),
             pool: EnginePool::new(limits.engine_threads(), limits.engine_queue()),
             analysis: EnginePool::new(limits.analysis_threads(), limits.analysis_queue()),
-            started_ms: crate::game::now_ms(),
+            started_ms: crate::clock::now_ms(),
             loads: Semaphore::new(4),
             shutdown: watch::channel(None).0,
             rating: Default::default(),
@@ -103,7 +103,7 @@ impl Services {
             new_games: per(limits.games_per_minute()),
             requests: per(limits.requests_per_minute()),
             puzzle_attempts: per(limits.puzzle_attempts_per_minute()),
-            logins: crate::accounts::LoginLimits::new(limits.logins_per_minute()),
+            logins: crate::services::logins::LoginLimits::new(limits.logins_per_minute()),
             hasher: crate::passwords::Hasher::new(
                 limits.password_hashes(),
                 std::time::Duration::from_millis(limits.password_wait_ms()),

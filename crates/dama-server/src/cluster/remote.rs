@@ -125,7 +125,7 @@ impl Remote {
                 }
             }
         });
-        let seats = s.seats.iter().filter_map(|c| super::color_of(c)).collect();
+        let seats = s.seats.iter().filter_map(|c| super::link::color_of(c)).collect();
         Ok(Subscription {
             first: s.first,
             rx,

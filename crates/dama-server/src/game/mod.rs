@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use dama_core::Color;
 use dama_engine::level::Level;
@@ -34,6 +34,9 @@ use handle::Cmd;
 pub use handle::GameHandle;
 pub use seek::rating_for;
 pub use setup::{create, has_clock, restore, Created};
+
+pub use crate::clock::now_ms;
+pub use crate::round::{patience, ALONE_MS, ONLINE_MS};
 
 pub use crate::protocol::{
     Action, ClockView, ColorChoice, Event, EventBody, JoinRequest, Mode, Options, Phase, Player, PlayerView, Published,
@@ -117,28 +120,6 @@ impl Drop for BusyGuard {
     fn drop(&mut self) {
         self.0.store(false, Ordering::Release);
     }
-}
-
-/// Milliseconds since the epoch.
-pub fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
-}
-
-/// How long an unclocked game against the engine or on one device may wait for a move.
-pub const ALONE_MS: i64 = 86_400_000;
-/// How long an unclocked game between two players online may wait for a move.
-pub const ONLINE_MS: i64 = 7 * 86_400_000;
-
-/// How long a game of `mode` without a clock may wait for a move before it ends by
-/// itself (`DAMA_ABANDON_MS` sets one wait for every mode, for tests and for sites that
-/// want another).
-pub fn patience(mode: Mode) -> i64 {
-    static SET: std::sync::OnceLock<Option<i64>> = std::sync::OnceLock::new();
-    let set = *SET.get_or_init(|| std::env::var("DAMA_ABANDON_MS").ok().and_then(|v| v.parse().ok()));
-    set.unwrap_or(match mode {
-        Mode::Ai | Mode::Hotseat => ALONE_MS,
-        Mode::Friend | Mode::Open => ONLINE_MS,
-    })
 }
 
 /// Numbers websocket connections.

@@ -193,13 +193,6 @@ pub struct Player {
     pub guest: bool,
 }
 
-impl From<crate::store::AccountRow> for Player {
-    fn from(a: crate::store::AccountRow) -> Player {
-        let guest = a.is_guest();
-        Player { id: a.id, name: a.name, guest }
-    }
-}
-
 /// A game's place in a series and the running score.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct SeriesState {

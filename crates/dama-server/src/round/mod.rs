@@ -14,7 +14,7 @@ mod decide;
 mod decision;
 mod offers;
 mod outcome;
-mod refusal;
+pub mod refusal;
 mod restore;
 
 #[cfg(test)]
@@ -39,6 +39,23 @@ use crate::protocol::{
 };
 use crate::secret;
 
+/// How long an unclocked game against the engine or on one device may wait for a move.
+pub const ALONE_MS: i64 = 86_400_000;
+/// How long an unclocked game between two players online may wait for a move.
+pub const ONLINE_MS: i64 = 7 * 86_400_000;
+
+/// How long a game of `mode` without a clock may wait for a move before it ends by
+/// itself (`DAMA_ABANDON_MS` sets one wait for every mode, for tests and for sites that
+/// want another).
+pub fn patience(mode: Mode) -> i64 {
+    static SET: std::sync::OnceLock<Option<i64>> = std::sync::OnceLock::new();
+    let set = *SET.get_or_init(|| std::env::var("DAMA_ABANDON_MS").ok().and_then(|v| v.parse().ok()));
+    set.unwrap_or(match mode {
+        Mode::Ai | Mode::Hotseat => ALONE_MS,
+        Mode::Friend | Mode::Open => ONLINE_MS,
+    })
+}
+
 /// Now, on the runtime's clock (deadlines) and the wall clock (what is stored).
 #[derive(Clone, Copy, Debug)]
 pub struct Now {
@@ -51,7 +68,7 @@ pub struct Now {
 impl Now {
     /// This instant.
     pub fn current() -> Now {
-        Now { at: Instant::now(), ms: crate::game::now_ms() }
+        Now { at: Instant::now(), ms: crate::clock::now_ms() }
     }
 }
 
@@ -299,7 +316,7 @@ impl Round {
     pub fn abandoned_at_ms(&self) -> Option<i64> {
         let waits_for_player = self.ai != Some(self.side());
         (self.phase == Phase::Live && !self.clock.enabled() && waits_for_player)
-            .then(|| self.turn_started_ms.saturating_add(crate::game::patience(self.opts.mode)))
+            .then(|| self.turn_started_ms.saturating_add(patience(self.opts.mode)))
     }
 
     /// When the game's task must look at it again (a flag falls, a first move is late,

@@ -381,3 +381,10 @@ pub struct PlayedGame {
     /// Creation time.
     pub created_ms: i64,
 }
+
+impl From<AccountRow> for crate::protocol::Player {
+    fn from(a: AccountRow) -> crate::protocol::Player {
+        let guest = a.is_guest();
+        crate::protocol::Player { id: a.id, name: a.name, guest }
+    }
+}

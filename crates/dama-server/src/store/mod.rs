@@ -239,6 +239,14 @@ impl Store {
     }
 }
 
+impl From<StoreError> for crate::error::ApiError {
+    /// A storage failure is logged; the client hears of an internal error only.
+    fn from(e: StoreError) -> Self {
+        tracing::error!(error = %crate::error::Chain(&e), "database");
+        crate::error::ApiError::Internal
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
