@@ -164,11 +164,11 @@ over_rulebooks!(
 );
 
 /// A game of any rulebook: the moves from its start and the rules that end it, with
-/// each move's long notation kept as it was played.
+/// the moves written in long notation when asked for ([`AnyGame::moves`]). Cloning one
+/// copies its positions and moves, no text.
 #[derive(Clone, Debug)]
 pub struct AnyGame {
     game: Games,
-    long: Vec<String>,
 }
 
 struct NewGame<'a>(Option<&'a str>, DrawRules);
@@ -195,13 +195,17 @@ impl AnyGame {
     /// A new game of `variant` from `fen` (or the start) under `rules`; "bad FEN: ..."
     /// otherwise.
     pub fn new(variant: Variant, fen: Option<&str>, rules: DrawRules) -> Result<AnyGame, String> {
-        Ok(AnyGame { game: variant.visit(NewGame(fen, rules))?, long: Vec::new() })
+        Ok(AnyGame { game: variant.visit(NewGame(fen, rules))? })
     }
 
-    /// A typed game as a game of any rulebook (its moves' long notation written again).
+    /// A typed game as a game of any rulebook.
     pub fn of<R: Rules>(game: Game<R>) -> AnyGame {
-        let long = game.plies().iter().map(|p| crate::notation::move_to_string(&p.before, &p.mv, true)).collect();
-        AnyGame { game: R::any_game(game), long }
+        AnyGame { game: R::any_game(game) }
+    }
+
+    /// The typed game, when it is of rules `R`.
+    pub fn typed<R: Rules>(&self) -> Option<&Game<R>> {
+        R::game_in(&self.game)
     }
 
     /// Runs `f` on the typed game.
@@ -257,7 +261,7 @@ impl AnyGame {
 
     /// Plies played.
     pub fn ply(&self) -> usize {
-        self.long.len()
+        each!(Games, &self.game, g => g.plies().len())
     }
 
     /// The pieces.
@@ -280,7 +284,6 @@ impl AnyGame {
             let mv = g.play_text(text).map_err(|e| e.to_string())?;
             view_of(&pos, &mv).ok_or_else(|| "that move is not legal in this position".to_string())?
         });
-        self.long.push(v.long.clone());
         Ok(v)
     }
 
@@ -293,7 +296,6 @@ impl AnyGame {
             g.play_recorded(&mv).map_err(|e| e.to_string())?;
             view_of(&pos, &mv).ok_or_else(|| "that move is not legal in this position".to_string())?
         });
-        self.long.push(v.long.clone());
         Ok(v)
     }
 
@@ -309,16 +311,12 @@ impl AnyGame {
 
     /// Takes back the last move; false when there is none.
     pub fn undo(&mut self) -> bool {
-        let ok = each!(Games, &mut self.game, g => g.undo().is_ok());
-        if ok {
-            self.long.pop();
-        }
-        ok
+        each!(Games, &mut self.game, g => g.undo().is_ok())
     }
 
     /// The moves played, long notation.
-    pub fn moves(&self) -> &[String] {
-        &self.long
+    pub fn moves(&self) -> Vec<String> {
+        each!(Games, &self.game, g => g.plies().iter().map(|p| crate::notation::move_to_string(&p.before, &p.mv, true)).collect())
     }
 
     /// True when the only legal move is a single capture (seed 003's one-minute rule).

@@ -278,6 +278,8 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + PartialEq + Eq + co
     fn any_position(p: crate::Position<Self>) -> crate::any::AnyPosition;
     /// A game of these rules as the inside of a game of any rulebook.
     fn any_game(g: crate::game::Game<Self>) -> crate::any::Games;
+    /// The typed game inside a game of any rulebook, when it is of these rules.
+    fn game_in(g: &crate::any::Games) -> Option<&crate::game::Game<Self>>;
 }
 
 macro_rules! rules {
@@ -292,6 +294,12 @@ macro_rules! rules {
             }
             fn any_game(g: crate::game::Game<Self>) -> crate::any::Games {
                 crate::any::Games::$name(g)
+            }
+            fn game_in(g: &crate::any::Games) -> Option<&crate::game::Game<Self>> {
+                match g {
+                    crate::any::Games::$name(g) => Some(g),
+                    _ => None,
+                }
             }
         }
     };

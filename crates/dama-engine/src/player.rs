@@ -3,6 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use dama_core::any::AnyGame;
 use dama_core::fen::{parse_fen, write_fen};
 use dama_core::game::{DrawRules, Game};
 use dama_core::notation::{move_to_string, parse_move};
@@ -64,6 +65,9 @@ pub trait Player: Send {
     fn new_game(&mut self);
     /// Sets the position: `fen` (or the start) followed by `moves`.
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String>;
+    /// Sets the position to a game's, its moves taken as they were played (no text is
+    /// read); a game of another rulebook is refused.
+    fn set_game(&mut self, game: &AnyGame) -> Result<(), String>;
     /// The current position as FEN.
     fn fen(&self) -> String;
     /// Legal moves of the current position, in the variant's notation.
@@ -132,6 +136,16 @@ impl<R: Rules> Player for Generic<R> {
         for m in moves {
             let mv = parse_move(g.position(), m).map_err(|e| e.to_string())?;
             g.play(&mv).map_err(|e| e.to_string())?;
+        }
+        self.game = g;
+        Ok(())
+    }
+    fn set_game(&mut self, game: &AnyGame) -> Result<(), String> {
+        let typed = game.typed::<R>().ok_or_else(|| format!("a {} game for a {} engine", game.variant(), R::VARIANT))?;
+        // The engine keeps its own draw rules (the default ones), as set_position does.
+        let mut g = Game::from_position(*typed.start(), DrawRules::default());
+        for p in typed.plies() {
+            g.play(&p.mv).map_err(|e| e.to_string())?;
         }
         self.game = g;
         Ok(())

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use dama_core::any::AnyGame;
 use dama_core::Variant;
 use dama_engine::level::Level;
 use dama_engine::player::{player, LinesReport, Player};
@@ -37,12 +38,9 @@ pub struct SearchJob {
     pub game: String,
     /// What the search is for: `move`, `hint` or `draw offer` (for the log).
     pub purpose: &'static str,
-    /// The variant.
-    pub variant: Variant,
-    /// The start position.
-    pub fen: String,
-    /// The moves since, in the variant's notation.
-    pub moves: Vec<String>,
+    /// The game so far (a searcher of this process takes its moves as played; the
+    /// cluster's workers get its start and moves as text).
+    pub record: AnyGame,
     /// Time and depth limits.
     pub limits: Limits,
     /// Playing level.
@@ -163,11 +161,12 @@ impl EnginePool {
         stop: Arc<AtomicBool>,
         optional: bool,
     ) -> Result<Option<(String, i32)>, PoolError> {
-        let (game, purpose, variant, level) = (job.game.clone(), job.purpose, job.variant, job.level.number);
+        let (game, purpose, variant, level) = (job.game.clone(), job.purpose, job.record.variant(), job.level.number);
         let started = std::time::Instant::now();
-        let (limits, level_of) = (job.limits, job.level);
+        let (limits, level_of, record) = (job.limits, job.level, job.record);
+        let set = move |p: &mut dyn Player| p.set_game(&record);
         let d = self
-            .on_searcher(&game, optional, job.variant, job.fen, job.moves, move |engine| {
+            .on_searcher(&game, optional, variant, set, move |engine| {
                 let started = std::time::Instant::now();
                 let d = engine.think(limits, level_of, &stop, &mut |_| {});
                 crate::metrics::seconds("dama_engine_search_seconds", started.elapsed());
@@ -192,16 +191,15 @@ impl EnginePool {
         self.gate.free() == 0
     }
 
-    /// Runs `work` on a searcher of this process set to the position after `moves`
-    /// from `fen`, on the blocking pool, once a permit is free (`optional` work is
-    /// refused when the queue is long); the searcher goes back to the pool after.
+    /// Runs `work` on a searcher of this process once `set` has set its position, on
+    /// the blocking pool, once a permit is free (`optional` work is refused when the
+    /// queue is long); the searcher goes back to the pool after.
     async fn on_searcher<T: Send + 'static>(
         self: &Arc<Self>,
         client: &str,
         optional: bool,
         variant: Variant,
-        fen: String,
-        moves: Vec<String>,
+        set: impl FnOnce(&mut dyn Player) -> Result<(), String> + Send + 'static,
         work: impl FnOnce(&mut dyn Player) -> T + Send + 'static,
     ) -> Result<T, PoolError> {
         let permit = self.permit(client, optional).await?;
@@ -209,7 +207,7 @@ impl EnginePool {
         let pool = self.clone();
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            let out = match engine.set_position(Some(&fen), &moves) {
+            let out = match set(engine.as_mut()) {
                 Ok(()) => Ok(work(engine.as_mut())),
                 Err(_) => Err(PoolError::Failed),
             };
@@ -233,7 +231,8 @@ impl EnginePool {
         stop: Arc<AtomicBool>,
         work: impl FnOnce(&mut dyn Player, &AtomicBool) -> T + Send + 'static,
     ) -> Result<Option<T>, PoolError> {
-        self.on_searcher(client, true, variant, fen, moves, move |p| {
+        let set = move |p: &mut dyn Player| p.set_position(Some(&fen), &moves);
+        self.on_searcher(client, true, variant, set, move |p| {
             (!stop.load(Ordering::Relaxed)).then(|| work(p, &stop))
         })
         .await

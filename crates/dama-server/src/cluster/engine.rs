@@ -14,6 +14,9 @@ use dama_engine::search::Limits;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
+use dama_core::any::AnyGame;
+use dama_core::game::DrawRules;
+
 use crate::pool::{EnginePool, PoolError, SearchJob};
 
 /// The subject of engine jobs in the cluster named `name`.
@@ -58,9 +61,9 @@ impl Job {
         Job {
             game: j.game.clone(),
             purpose: j.purpose.to_string(),
-            variant: j.variant.key().to_string(),
-            fen: j.fen.clone(),
-            moves: j.moves.clone(),
+            variant: j.record.variant().key().to_string(),
+            fen: j.record.start_fen(),
+            moves: j.record.moves().to_vec(),
             depth: j.limits.depth,
             nodes: j.limits.nodes,
             soft_ms: ms(j.limits.soft_time),
@@ -87,8 +90,14 @@ impl Job {
             hard_time: self.hard_ms.map(Duration::from_millis),
         };
         let level = Level { number: self.level.clamp(1, 10), depth: self.level_depth, noise: self.noise };
+        // A worker reads the game from its text (another node's game: no typed game
+        // crosses NATS); a move that does not read ends the job.
+        let mut record = AnyGame::new(variant, Some(&self.fen), DrawRules::default()).ok()?;
+        for m in &self.moves {
+            record.play_recorded(m).ok()?;
+        }
         Some((
-            SearchJob { game: self.game, purpose, variant, fen: self.fen, moves: self.moves, limits, level },
+            SearchJob { game: self.game, purpose, record, limits, level },
             self.optional,
         ))
     }

@@ -67,9 +67,7 @@ pub(super) fn search_job(round: &Round, purpose: &'static str, time: Duration, l
     SearchJob {
         game: round.id.clone(),
         purpose,
-        variant: round.game.variant(),
-        fen: round.game.start_fen(),
-        moves: round.game.moves().to_vec(),
+        record: round.game.clone(),
         limits: crate::pool::move_time(time),
         level,
     }

@@ -152,7 +152,15 @@ impl Round {
         let clocks = super::clock_view(&next, game.side(), now.at);
         let mut d = Decision::default();
         let tallies = self.tallies();
-        d.push(Change::Moved { game: game.clone(), view: view.clone(), clock_ms, clock: next, at_ms: now.ms });
+        // What the game's end (or the engine's turn) adds, read before the game moves
+        // into the change (one copy of the game per move, the decision's own).
+        let status = game.status();
+        let engine_turn = self.ai == Some(game.side());
+        let end = match status {
+            Status::Over(r) => Some(self.ended(&game, r, now)),
+            _ => None,
+        };
+        d.push(Change::Moved { game, view: view.clone(), clock_ms, clock: next, at_ms: now.ms });
         d.event(EventBody::Move { ply, mv: view, fen, clocks });
         if self.offers.draw.by().is_some() {
             d.event(EventBody::DrawDeclined);
@@ -160,18 +168,17 @@ impl Round {
         if !tallies.is_empty() {
             d.effect(Effect::KeepSuggestions { ply, tallies });
         }
-        match game.status() {
-            Status::Over(r) => {
-                let end = self.ended(&game, r, now);
+        match (status, end) {
+            (_, Some(end)) => {
                 d.changes.extend(end.changes);
                 d.events.extend(end.events);
                 d.effects.extend(end.effects);
             }
-            Status::NeedsAdjudication => {
+            (Status::NeedsAdjudication, None) => {
                 d.effect(Effect::Adjudicate);
             }
-            Status::Ongoing => {
-                if self.ai == Some(game.side()) {
+            (_, None) => {
+                if engine_turn {
                     d.effect(Effect::Think);
                 }
             }
