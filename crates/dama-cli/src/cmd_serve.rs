@@ -120,7 +120,10 @@ impl Args {
 pub(crate) fn init_logs(format: LogFormat) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    use std::io::IsTerminal;
+    // Colours only on a terminal: a log written to a file or a pipe holds no escape codes.
+    let ansi = std::io::stderr().is_terminal();
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(ansi);
     let _ = match format {
         LogFormat::Human => builder.try_init(),
         LogFormat::Json => builder.json().flatten_event(true).with_current_span(true).try_init(),

@@ -11,7 +11,7 @@ use dama_core::{Bits, Rules, Variant, VariantFn};
 
 fn data(rel: &str) -> PathBuf {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdn").join(rel);
-    assert!(p.exists(), "test data missing: {} (shared/ must sit beside the repository)", p.display());
+    assert!(p.exists(), "test data missing: {} (the PDN collections are part of the repository)", p.display());
     p
 }
 

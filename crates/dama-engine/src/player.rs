@@ -141,7 +141,8 @@ impl<R: Rules> Player for Generic<R> {
         Ok(())
     }
     fn set_game(&mut self, game: &AnyGame) -> Result<(), String> {
-        let typed = game.typed::<R>().ok_or_else(|| format!("a {} game for a {} engine", game.variant(), R::VARIANT))?;
+        let typed =
+            game.typed::<R>().ok_or_else(|| format!("a {} game for a {} engine", game.variant(), R::VARIANT))?;
         // The engine keeps its own draw rules (the default ones), as set_position does.
         let mut g = Game::from_position(*typed.start(), DrawRules::default());
         for p in typed.plies() {

@@ -232,10 +232,8 @@ impl EnginePool {
         work: impl FnOnce(&mut dyn Player, &AtomicBool) -> T + Send + 'static,
     ) -> Result<Option<T>, PoolError> {
         let set = move |p: &mut dyn Player| p.set_position(Some(&fen), &moves);
-        self.on_searcher(client, true, variant, set, move |p| {
-            (!stop.load(Ordering::Relaxed)).then(|| work(p, &stop))
-        })
-        .await
+        self.on_searcher(client, true, variant, set, move |p| (!stop.load(Ordering::Relaxed)).then(|| work(p, &stop)))
+            .await
     }
 
     /// Analyses a position (the FEN, then `moves`) for its best `lines` moves

@@ -212,6 +212,42 @@ fn serve_stops_on_sigterm() {
     let _ = std::fs::remove_dir_all(&egdb);
 }
 
+/// A log written to a file or a pipe is plain text: no colour escape codes (the human
+/// format colours its levels on a terminal only).
+#[cfg(unix)]
+#[test]
+fn serve_logs_without_escape_codes_when_not_on_a_terminal() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    let db = std::env::temp_dir().join(format!("dama-cli-plain-log-{}.sqlite", std::process::id()));
+    let egdb = std::env::temp_dir().join(format!("dama-cli-plain-log-egdb-{}", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--egdb-build", "false", "--log-format", "human"])
+        .args(["--puzzles-bundled", "false"])
+        .arg("--database-url")
+        .arg(format!("sqlite:{}", db.display()))
+        .arg("--egdb")
+        .arg(&egdb)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dama serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    assert!(line.contains("http://"), "{line}");
+    let kill = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
+    assert!(kill.success());
+    assert!(child.wait().unwrap().success());
+    let mut log = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    assert!(log.contains("INFO"), "the log says what happened:\n{log}");
+    assert!(!log.contains('\u{1b}'), "escape codes in a piped log:\n{log}");
+    for p in [db.clone(), db.with_extension("sqlite-wal"), db.with_extension("sqlite-shm")] {
+        let _ = std::fs::remove_file(p);
+    }
+    let _ = std::fs::remove_dir_all(&egdb);
+}
+
 /// Settings come from flags, then environment variables, then the `--config` file,
 /// then the defaults; `--print-config` shows what is in force; a wrong key is an error.
 #[test]

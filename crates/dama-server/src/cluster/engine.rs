@@ -96,10 +96,7 @@ impl Job {
         for m in &self.moves {
             record.play_recorded(m).ok()?;
         }
-        Some((
-            SearchJob { game: self.game, purpose, record, limits, level },
-            self.optional,
-        ))
+        Some((SearchJob { game: self.game, purpose, record, limits, level }, self.optional))
     }
 }
 
