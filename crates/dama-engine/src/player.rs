@@ -307,3 +307,24 @@ impl VariantFn for Make {
 pub fn player(variant: Variant, tt_mb: usize, eval: Option<EvalKind>, seed: u64) -> Box<dyn Player> {
     variant.visit(Make(tt_mb, eval, seed))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_set_as_played_is_the_game_set_from_its_text() {
+        let mut game = AnyGame::new(Variant::Russian, None, DrawRules::default()).unwrap();
+        for m in ["c3-d4", "f6-g5", "b2-c3", "g7-f6"] {
+            game.play(m).unwrap();
+        }
+        let mut typed = player(Variant::Russian, 1, None, 1);
+        typed.set_game(&game).unwrap();
+        let mut text = player(Variant::Russian, 1, None, 1);
+        text.set_position(Some(&game.start_fen()), &game.moves()).unwrap();
+        assert_eq!((typed.fen(), typed.legal_moves()), (text.fen(), text.legal_moves()));
+        assert_eq!(typed.fen(), game.fen());
+        // A game of another rulebook is refused.
+        assert!(player(Variant::English, 1, None, 1).set_game(&game).is_err());
+    }
+}
