@@ -8,10 +8,6 @@ use super::{AskRefused, Change, Decision, Effect, Input, Now, Outcome, Refusal, 
 use crate::protocol::{Action, EventBody, Mode, Phase, Player};
 use crate::secret;
 
-/// The engine agrees to a draw when its score is at most this (hundredths of a man)...
-pub const ENGINE_DRAW_MARGIN: i32 = 15;
-/// ... once this many plies have been played (or at once when it stands worse).
-pub const ENGINE_DRAW_PLY: usize = 30;
 /// Most distinct voters for one move.
 pub const MAX_VOTERS: usize = 10_000;
 
@@ -303,9 +299,8 @@ impl Round {
         one_event(EventBody::DrawOffer { by }, Change::Offers(o))
     }
 
-    /// The engine answers a draw offer after a short search of its own: it agrees when
-    /// it stands worse, or when it does not think itself better by more than
-    /// [`ENGINE_DRAW_MARGIN`] once [`ENGINE_DRAW_PLY`] plies have been played.
+    /// The engine answers a draw offer after a short search of its own
+    /// ([`super::draw_offer`]: clearly worse, a drawn ending, or late in an even game).
     fn draw_judged(&self, by: Color, score: i32, now: Now) -> Decision {
         if self.phase != Phase::Live {
             return Decision::default();
@@ -313,7 +308,7 @@ impl Round {
         let ply = self.game.ply();
         let engine = !by;
         let engine_score = if self.side() == engine { score } else { -score };
-        if engine_score < 0 || (engine_score <= ENGINE_DRAW_MARGIN && ply >= ENGINE_DRAW_PLY) {
+        if super::draw_offer::engine_agrees(self.opts.level, engine_score, ply, self.game.pieces().len()) {
             return self.ended(&self.game, GameResult { winner: None, reason: EndReason::Agreement }, now);
         }
         let mut o = self.offers;

@@ -12,6 +12,7 @@
 mod apply;
 mod decide;
 mod decision;
+pub mod draw_offer;
 mod offers;
 mod outcome;
 pub mod refusal;
@@ -21,8 +22,9 @@ mod restore;
 mod tests;
 
 pub use apply::{Applied, Persist};
-pub use decide::{ENGINE_DRAW_MARGIN, ENGINE_DRAW_PLY, MAX_VOTERS};
+pub use decide::MAX_VOTERS;
 pub use decision::{Change, Decision, Effect, Input};
+pub use draw_offer::{ENGINE_DRAW_MARGIN, ENGINE_DRAW_PLY};
 pub use offers::{Ask, AskRefused, Offers};
 pub use outcome::{legacy_reason, Outcome};
 pub use refusal::Refusal;
