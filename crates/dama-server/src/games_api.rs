@@ -41,9 +41,15 @@ pub async fn index() -> Html<&'static str> {
     Html(web::INDEX)
 }
 
-/// Nothing at this address: 404 with its JSON.
-pub async fn no_route(req: Request) -> ApiError {
-    ApiError::NoRoute(req.uri().path().chars().take(200).collect())
+/// Nothing at this address: a 404. An address of the API (or of the page's files)
+/// answers its JSON error; any other is a page address, and gets the site's page, which
+/// says "nothing here" in the reader's language with a link home.
+pub async fn no_route(req: Request) -> Response {
+    let path = req.uri().path();
+    if path.starts_with("/api/") || path.starts_with("/assets/") || req.method() != axum::http::Method::GET {
+        return ApiError::NoRoute(path.chars().take(200).collect()).into_response();
+    }
+    (StatusCode::NOT_FOUND, Html(web::INDEX)).into_response()
 }
 
 /// `GET /api/games/{id}/hint`: a hint for the player to move (games against the engine).

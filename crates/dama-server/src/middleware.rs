@@ -53,8 +53,10 @@ pub async fn limit_requests(State(st): State<Services>, PeerIp(ip): PeerIp, req:
 pub async fn json_errors(req: Request, next: Next) -> Response {
     let res = next.run(req).await;
     let status = res.status();
-    let json = res.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || json {
+    // JSON errors, and the site's own "nothing here" page, go out as they are.
+    let kind = res.headers().get(header::CONTENT_TYPE).map(|v| v.as_bytes().to_vec()).unwrap_or_default();
+    let (json, page) = (kind.starts_with(b"application/json"), kind.starts_with(b"text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || json || page {
         return res;
     }
     let text = match axum::body::to_bytes(res.into_body(), 4096).await {

@@ -1,6 +1,6 @@
 // Accounts, optional: the header's log-in link or name, the log-in / sign-up page, and
 // a player's page (ratings with their history, wins, draws and losses, recent games).
-import { api, el, go, toast, variantName } from './app.js';
+import { api, el, go, notFoundPage, toast, variantName } from './app.js';
 import { t } from './i18n.js';
 
 /** The logged-in player's name, or null. */
@@ -160,7 +160,9 @@ function tokenSection() {
 export function playerPage(main, name) {
   let data = null;
   let error = null;
+  let missing = false;
   function render() {
+    if (missing) return notFoundPage(main);
     if (error) return main.replaceChildren(el('p', { class: 'error' }, error));
     if (!data) return main.replaceChildren(el('p', { class: 'loading' }, t('loading')));
     const ratings = [];
@@ -203,7 +205,12 @@ export function playerPage(main, name) {
   }
   api('GET', `/api/players/${encodeURIComponent(name)}`).then(
     (d) => { data = d; render(); },
-    (e) => { error = e.message; render(); },
+    (e) => {
+      // No such player: the site's "nothing here" page, as for an address with no page.
+      if (e.status === 404) missing = true;
+      else error = e.message;
+      render();
+    },
   );
   render();
   return { render };

@@ -27,8 +27,14 @@ export async function api(method, path, body, token) {
   } catch {
     data = null;
   }
-  // The server's error in the reader's language (by its code), or its own words.
-  if (!res.ok) throw new Error((data && errorText(data)) || `${res.status} ${res.statusText}`);
+  // The server's error in the reader's language (by its code), or its own words; the
+  // status and the code go with it for pages that answer one of them differently.
+  if (!res.ok) {
+    const e = new Error((data && errorText(data)) || `${res.status} ${res.statusText}`);
+    e.status = res.status;
+    e.code = data && data.code;
+    throw e;
+  }
   return data ?? text;
 }
 
@@ -125,6 +131,18 @@ export function variantName(key) {
   return n.startsWith('⟦') ? variants.get(key)?.name || key : n;
 }
 
+/** The site's "nothing here" page: an address with no page, or a player or game
+ *  that does not exist. */
+export function notFoundPage(main) {
+  document.title = `${t('nf_title')} · dama`;
+  main.replaceChildren(
+    el('section', { class: 'not-found' },
+      el('h1', {}, t('nf_title')),
+      el('p', {}, t('nf_text')),
+      el('a', { href: '/', 'data-link': true, class: 'btn primary', id: 'not-found-home' }, t('nf_home'))));
+  return null;
+}
+
 async function route() {
   if (current?.destroy) current.destroy();
   current = null;
@@ -171,9 +189,11 @@ async function route() {
     } else if (path === '/replay') {
       const { replayPage } = await import('./pages.js');
       current = replayPage(main, new URLSearchParams(location.search));
-    } else {
+    } else if (path === '/') {
       const { homePage } = await import('./pages.js');
       current = homePage(main);
+    } else {
+      current = notFoundPage(main);
     }
   } catch (e) {
     main.replaceChildren(el('p', { class: 'error' }, e.message));

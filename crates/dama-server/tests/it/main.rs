@@ -26,3 +26,4 @@ mod shutdown;
 mod web;
 mod web_analysis;
 mod web_moderation;
+mod web_pages;
