@@ -373,7 +373,9 @@ async fn a_slow_lookup_does_not_hold_up_other_games() {
     assert_eq!(stuck.await.unwrap().0, 404);
 }
 
-/// Defect 15: Some errors were plain text or empty: every error is the documented JSON.
+/// Defect 15: Some errors were plain text or empty: every error of the API is the
+/// documented JSON. (An address outside the API with no page gets the site's "nothing
+/// here" page instead, with 404: `web_pages.rs`.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_error_is_json() {
     let srv = start(&temp_db("json")).await;
@@ -381,7 +383,7 @@ async fn every_error_is_json() {
     let big = format!("{{\"variant\": \"{}\"}}", "x".repeat(100_000));
     let cases = [
         ("GET", "/api/nothing".to_string(), None, 404),
-        ("GET", "/nothing/here".to_string(), None, 404),
+        ("POST", "/nothing/here".to_string(), None, 404),
         ("DELETE", "/api/games".to_string(), None, 405),
         ("GET", "/api/games?state=live&x=1".to_string(), None, 400),
         ("GET", format!("/api/games/{id}/ws?since=abc"), None, 400),
@@ -394,6 +396,10 @@ async fn every_error_is_json() {
         assert_eq!(st, status, "{method} {path}: {v}");
         assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{method} {path}: {v}");
     }
+    // A page address with no page: the site's page, with its 404.
+    let (st, v) = http(srv.addr, "GET", "/nothing/here", None, None).await;
+    assert_eq!(st, 404);
+    assert!(v.as_str().is_some_and(|page| page.contains("<html")), "{v}");
 }
 
 /// The round/protocol issue: a decision the store cannot keep changes nothing. With a
