@@ -161,55 +161,85 @@ fn egdb_build_probe_verify_from_the_command_line() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `dama serve` as a process of its own (`--log-format FORMAT`, its database and
+/// tables in the temporary folder), with its address and a way to stop it.
+#[cfg(unix)]
+struct Served {
+    child: std::process::Child,
+    addr: String,
+    db: PathBuf,
+    egdb: PathBuf,
+}
+
+#[cfg(unix)]
+impl Served {
+    fn start(name: &str, format: &str) -> Served {
+        use std::io::{BufRead, BufReader};
+        use std::process::Stdio;
+        let db = std::env::temp_dir().join(format!("dama-cli-{name}-{}.sqlite", std::process::id()));
+        let egdb = std::env::temp_dir().join(format!("dama-cli-{name}-egdb-{}", std::process::id()));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--egdb-build", "false", "--log-format", format])
+            .args(["--puzzles-bundled", "false"])
+            .arg("--database-url")
+            .arg(format!("sqlite:{}", db.display()))
+            .arg("--egdb")
+            .arg(&egdb)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run dama serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("the address").to_string();
+        Served { child, addr, db, egdb }
+    }
+
+    /// The whole HTTP answer to `GET path`.
+    fn get(&self, path: &str) -> String {
+        use std::io::{Read, Write};
+        let mut s = std::net::TcpStream::connect(&self.addr).unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+        let mut answer = String::new();
+        s.read_to_string(&mut answer).unwrap();
+        answer
+    }
+
+    /// Sends SIGTERM; the exit status, how long it took to stop, and the log. The
+    /// database and the tables go.
+    fn stop(mut self) -> (std::process::ExitStatus, std::time::Duration, String) {
+        use std::io::Read;
+        let started = std::time::Instant::now();
+        let kill = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().expect("kill");
+        assert!(kill.success());
+        let status = self.child.wait().unwrap();
+        let took = started.elapsed();
+        let mut log = String::new();
+        self.child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", self.db.display()));
+        }
+        let _ = std::fs::remove_dir_all(&self.egdb);
+        (status, took, log)
+    }
+}
+
 /// The real binary and a real SIGTERM: `dama serve` answers its health checks, logs as
 /// JSON when asked, and on the signal stops with status 0 within its grace period.
 #[cfg(unix)]
 #[test]
 fn serve_stops_on_sigterm() {
-    use std::io::{BufRead, BufReader, Read, Write};
-    use std::process::Stdio;
-    let db = std::env::temp_dir().join(format!("dama-cli-sigterm-{}.sqlite", std::process::id()));
-    let egdb = std::env::temp_dir().join(format!("dama-cli-sigterm-egdb-{}", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(["serve", "--bind", "127.0.0.1:0", "--egdb-build", "false", "--log-format", "json"])
-        .args(["--puzzles-bundled", "false"])
-        .arg("--database-url")
-        .arg(format!("sqlite:{}", db.display()))
-        .arg("--egdb")
-        .arg(&egdb)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run dama serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("the address").to_string();
-    let get = |path: &str| {
-        let mut s = std::net::TcpStream::connect(&addr).unwrap();
-        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
-        let mut answer = String::new();
-        s.read_to_string(&mut answer).unwrap();
-        answer
-    };
-    assert!(get("/healthz").starts_with("HTTP/1.1 200"));
-    assert!(get("/readyz").contains("\"ready\""));
-    let started = std::time::Instant::now();
-    let kill = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
-    assert!(kill.success());
-    let status = child.wait().unwrap();
+    let served = Served::start("sigterm", "json");
+    assert!(served.get("/healthz").starts_with("HTTP/1.1 200"));
+    assert!(served.get("/readyz").contains("\"ready\""));
+    let (status, took, log) = served.stop();
     assert!(status.success(), "{status:?}");
-    assert!(started.elapsed() < std::time::Duration::from_secs(12));
-    let mut log = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    assert!(took < std::time::Duration::from_secs(12));
     // One JSON object a line, the signal and the end among them.
     let lines: Vec<serde_json::Value> =
         log.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect();
     assert!(lines.iter().any(|l| l["message"] == "SIGTERM"), "{log}");
     assert!(lines.iter().any(|l| l["message"] == "stopped"), "{log}");
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
-    let _ = std::fs::remove_dir_all(&egdb);
 }
 
 /// A log written to a file or a pipe is plain text: no colour escape codes (the human
@@ -217,41 +247,13 @@ fn serve_stops_on_sigterm() {
 #[cfg(unix)]
 #[test]
 fn serve_logs_without_escape_codes_when_not_on_a_terminal() {
-    use std::io::{BufRead, BufReader, Read, Write};
-    use std::process::Stdio;
-    let db = std::env::temp_dir().join(format!("dama-cli-plain-log-{}.sqlite", std::process::id()));
-    let egdb = std::env::temp_dir().join(format!("dama-cli-plain-log-egdb-{}", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(["serve", "--bind", "127.0.0.1:0", "--egdb-build", "false", "--log-format", "human"])
-        .args(["--puzzles-bundled", "false"])
-        .arg("--database-url")
-        .arg(format!("sqlite:{}", db.display()))
-        .arg("--egdb")
-        .arg(&egdb)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run dama serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).expect("the address").to_string();
+    let served = Served::start("plain-log", "human");
     // Ready (its signal handler in place) before it is stopped.
-    let mut s = std::net::TcpStream::connect(&addr).unwrap();
-    write!(s, "GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
-    let mut answer = String::new();
-    s.read_to_string(&mut answer).unwrap();
+    let answer = served.get("/readyz");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    let kill = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
-    assert!(kill.success());
-    child.wait().unwrap();
-    let mut log = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    let (_, _, log) = served.stop();
     assert!(log.contains("INFO"), "the log says what happened:\n{log}");
     assert!(!log.contains('\u{1b}'), "escape codes in a piped log:\n{log}");
-    for p in [db.clone(), db.with_extension("sqlite-wal"), db.with_extension("sqlite-shm")] {
-        let _ = std::fs::remove_file(p);
-    }
-    let _ = std::fs::remove_dir_all(&egdb);
 }
 
 /// Settings come from flags, then environment variables, then the `--config` file,
