@@ -79,27 +79,15 @@ impl Round {
                 Some(by) => Ok(self.take_back(if side == by { 2 } else { 1 }, now)),
                 None => Err(Refusal::NoTakebackRequest),
             },
-            Action::DeclineTakeback => match self.offers.takeback.answerable_by(seats) {
-                Some(_) => {
-                    let mut o = self.offers;
-                    o.takeback.close();
-                    one_event(EventBody::TakebackDeclined, Change::Offers(o))
-                }
-                None => Err(Refusal::NoTakebackRequest),
-            },
+            Action::DeclineTakeback => {
+                self.decline(seats, |o| &mut o.takeback, EventBody::TakebackDeclined, Refusal::NoTakebackRequest)
+            }
             Action::OfferDraw => self.offer_draw(me, seats.len() == 2, now),
             Action::AcceptDraw => match self.offers.draw.answerable_by(seats) {
                 Some(_) => self.end(GameResult { winner: None, reason: EndReason::Agreement }, now),
                 None => Err(Refusal::NoDrawOffer),
             },
-            Action::DeclineDraw => match self.offers.draw.answerable_by(seats) {
-                Some(_) => {
-                    let mut o = self.offers;
-                    o.draw.close();
-                    one_event(EventBody::DrawDeclined, Change::Offers(o))
-                }
-                None => Err(Refusal::NoDrawOffer),
-            },
+            Action::DeclineDraw => self.decline(seats, |o| &mut o.draw, EventBody::DrawDeclined, Refusal::NoDrawOffer),
             Action::Move { mv } => {
                 if self.phase != Phase::Live {
                     return Err(Refusal::NotStarted);
@@ -120,6 +108,23 @@ impl Round {
                 self.end(GameResult { winner: None, reason: EndReason::Aborted }, now)
             }
         }
+    }
+
+    /// One of `seats` declines the question `ask` picks (a draw offer, a takeback
+    /// request): it closes and `declined` is told; `none` when there is none to answer.
+    fn decline(
+        &self,
+        seats: &[Color],
+        ask: fn(&mut super::Offers) -> &mut super::Ask,
+        declined: EventBody,
+        none: Refusal,
+    ) -> Decided {
+        let mut o = self.offers;
+        if ask(&mut o).answerable_by(seats).is_none() {
+            return Err(none);
+        }
+        ask(&mut o).close();
+        one_event(declined, Change::Offers(o))
     }
 
     /// Plays a move for the side to move: the time charged, the move checked against
