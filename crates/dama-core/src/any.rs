@@ -243,10 +243,15 @@ impl AnyGame {
         each!(Games, &self.game, g => g.plies().iter().take(most).map(|p| view(&p.before, &p.mv)).collect())
     }
 
-    /// The keys ([`AnyPosition::hash`]) of the positions the first `most` moves were
-    /// played from.
-    pub fn keys(&self, most: usize) -> Vec<u64> {
-        each!(Games, &self.game, g => g.plies().iter().take(most).map(|p| p.before.hash()).collect())
+    /// The first `most` moves: the key ([`AnyPosition::hash`]) of the position each was
+    /// played from, and the move in long notation (only those are written).
+    pub fn opening(&self, most: usize) -> Vec<(u64, String)> {
+        each!(Games, &self.game, g => g
+            .plies()
+            .iter()
+            .take(most)
+            .map(|p| (p.before.hash(), crate::notation::move_to_string(&p.before, &p.mv, true)))
+            .collect())
     }
 
     /// The current position.

@@ -17,7 +17,7 @@ pub type Counts = HashMap<(i64, String), MoveCount>;
 
 /// Adds the first [`PLIES`] plies of a game (won by `winner`) to `into`.
 pub fn count_game(game: &AnyGame, winner: Option<Color>, into: &mut Counts) {
-    for (key, mv) in game.keys(PLIES).into_iter().zip(game.moves()) {
+    for (key, mv) in game.opening(PLIES) {
         let c = into
             .entry((key as i64, mv.clone()))
             .or_insert_with(|| MoveCount { mv: mv.clone(), ..MoveCount::default() });
