@@ -3,7 +3,7 @@
 //! for chess, speaking square names and move text, and showing moves and pieces as
 //! [`MoveView`] and [`PieceView`] ([`crate::view`]).
 
-use crate::fen::{parse_fen, write_fen};
+use crate::fen::{parse_fen, write_fen, FenError};
 use crate::game::{DrawRules, Game, GameResult, Status};
 use crate::movegen::legal_moves;
 use crate::notation::parse_move;
@@ -80,10 +80,10 @@ over_rulebooks!(
 
 struct StartOf<'a>(Option<&'a str>);
 impl VariantFn for StartOf<'_> {
-    type Output = Result<AnyPosition, String>;
+    type Output = Result<AnyPosition, FenError>;
     fn call<R: Rules>(self) -> Self::Output {
         let pos = match self.0 {
-            Some(f) => parse_fen::<R>(f).map_err(|e| format!("bad FEN: {e}"))?,
+            Some(f) => parse_fen::<R>(f)?,
             None => Position::<R>::start(),
         };
         Ok(R::any_position(pos))
@@ -91,9 +91,9 @@ impl VariantFn for StartOf<'_> {
 }
 
 impl AnyPosition {
-    /// The position of `variant` a FEN gives (the start without one); "bad FEN: ..."
-    /// otherwise.
-    pub fn new(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, String> {
+    /// The position of `variant` a FEN gives (the start without one), or why the FEN
+    /// does not read ("bad FEN: ..." in words).
+    pub fn new(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, FenError> {
         variant.visit(StartOf(fen))
     }
 
@@ -173,10 +173,10 @@ pub struct AnyGame {
 
 struct NewGame<'a>(Option<&'a str>, DrawRules);
 impl VariantFn for NewGame<'_> {
-    type Output = Result<Games, String>;
+    type Output = Result<Games, FenError>;
     fn call<R: Rules>(self) -> Self::Output {
         let start = match self.0 {
-            Some(f) => parse_fen::<R>(f).map_err(|e| format!("bad FEN: {e}"))?,
+            Some(f) => parse_fen::<R>(f)?,
             None => Position::start(),
         };
         Ok(R::any_game(Game::from_position(start, self.1)))
@@ -192,9 +192,9 @@ pub trait GameFn {
 }
 
 impl AnyGame {
-    /// A new game of `variant` from `fen` (or the start) under `rules`; "bad FEN: ..."
-    /// otherwise.
-    pub fn new(variant: Variant, fen: Option<&str>, rules: DrawRules) -> Result<AnyGame, String> {
+    /// A new game of `variant` from `fen` (or the start) under `rules`, or why the FEN
+    /// does not read.
+    pub fn new(variant: Variant, fen: Option<&str>, rules: DrawRules) -> Result<AnyGame, FenError> {
         Ok(AnyGame { game: variant.visit(NewGame(fen, rules))? })
     }
 
@@ -391,9 +391,10 @@ mod tests {
         assert!(g.undo());
         assert_eq!((g.ply(), g.fen()), (0, g.start_fen()));
         assert!(g.play("a1-b2").is_err());
-        assert!(AnyGame::new(Variant::English, Some("W:Wz9"), DrawRules::default())
-            .unwrap_err()
-            .starts_with("bad FEN"));
+        assert!(matches!(
+            AnyGame::new(Variant::English, Some("W:Wz9"), DrawRules::default()),
+            Err(FenError::BadSquare { at: 4, .. })
+        ));
         // A game called off has no result token but `*`.
         let aborted = GameResult { winner: None, reason: EndReason::Aborted };
         assert_eq!(g.result_token(&aborted), "*");

@@ -53,6 +53,9 @@ pub enum SetupError {
         /// The square's name.
         square: String,
     },
+    /// No piece on the board at all: no game can be played or judged from it.
+    #[error("the board has no pieces")]
+    Empty,
     /// A run of king moves (Frisian) that the position cannot have: the variant has no
     /// limit, the count is over it, or no king of that side stands on the square.
     #[error("{color}: {what}")]
@@ -155,6 +158,9 @@ impl<R: Rules> Position<R> {
                     return Err(SetupError::ManOnCrowningRow { color: c, square: square_name::<R>(i as usize) });
                 }
             }
+        }
+        if seen == 0 {
+            return Err(SetupError::Empty);
         }
         Ok(Self::from_parts(pieces, kings, s.side))
     }

@@ -64,6 +64,7 @@ fn bad_fen_says_what_and_where() {
             "W:W3:B31",
             FenError::Setup(SetupError::ManOnCrowningRow { color: dama_core::Color::White, square: "3".into() }),
         ),
+        ("B:W:B", FenError::Setup(SetupError::Empty)),
         (
             "W:W1-50:B",
             FenError::Setup(SetupError::TooManyPieces { color: dama_core::Color::White, count: 50, max: 20 }),

@@ -48,6 +48,21 @@ pub enum ApiError {
     /// The game refused (its own code says why).
     #[error("{0}")]
     Refused(crate::round::refusal::Refusal),
+    /// The request's content is not allowed (its own code says why).
+    #[error("{0}")]
+    Invalid(crate::invalid::Invalid),
+}
+
+impl From<dama_core::fen::FenError> for ApiError {
+    fn from(e: dama_core::fen::FenError) -> Self {
+        ApiError::Invalid(e.into())
+    }
+}
+
+impl From<crate::invalid::Invalid> for ApiError {
+    fn from(i: crate::invalid::Invalid) -> Self {
+        ApiError::Invalid(i)
+    }
 }
 
 impl From<crate::round::refusal::Refusal> for ApiError {
@@ -73,6 +88,7 @@ impl ApiError {
             ApiError::Gone => "gone",
             ApiError::Internal => "internal",
             ApiError::Refused(_) => "refused",
+            ApiError::Invalid(_) => "invalid",
         }
     }
 
@@ -81,6 +97,7 @@ impl ApiError {
     pub fn code(&self) -> &'static str {
         match self {
             ApiError::Refused(r) => r.code(),
+            ApiError::Invalid(i) => i.code(),
             e => e.kind(),
         }
     }
@@ -90,6 +107,7 @@ impl ApiError {
     pub fn arg(&self) -> Option<serde_json::Value> {
         match self {
             ApiError::Refused(r) => serde_json::to_value(r).ok()?.get("arg").cloned(),
+            ApiError::Invalid(i) => serde_json::to_value(i).ok()?.get("arg").cloned(),
             _ => None,
         }
     }
@@ -101,7 +119,7 @@ impl ApiError {
                 StatusCode::NOT_FOUND
             }
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::BadRequest(_) | ApiError::Invalid(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,

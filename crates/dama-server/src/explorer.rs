@@ -184,7 +184,7 @@ pub async fn moves(State(st): State<Services>, Query(q): Query<ExplorerQuery>) -
         }
     };
     let fen = q.fen.as_deref().map(str::trim).filter(|f| !f.is_empty());
-    let pos = AnyPosition::new(variant, fen).map_err(ApiError::BadRequest)?;
+    let pos = AnyPosition::new(variant, fen)?;
     let key = pos.hash() as i64;
     let legal: Vec<(String, String)> = pos.legal().into_iter().map(|m| (m.long, m.notation)).collect();
     // Bands are ratings / 100; without a range every game counts (unrated ones too).

@@ -143,7 +143,7 @@ fn replay_game(variant: Variant, g: &PdnGame, budget: usize) -> GameOut {
 
 /// A position alone, as a game without moves.
 fn fen_only(variant: Variant, fen: &str) -> Result<GameOut, ApiError> {
-    let pos = AnyPosition::new(variant, Some(fen.trim())).map_err(ApiError::BadRequest)?;
+    let pos = AnyPosition::new(variant, Some(fen.trim()))?;
     Ok(GameOut { variant: Some(variant.key()), start: Some(PositionOut::of(&pos)), ..GameOut::default() })
 }
 

@@ -68,7 +68,7 @@ impl PositionOut {
 
 /// The position of `fen` (the start when none or blank).
 fn position_of(variant: Variant, fen: Option<&str>) -> Result<AnyPosition, ApiError> {
-    AnyPosition::new(variant, fen.map(str::trim).filter(|f| !f.is_empty())).map_err(ApiError::BadRequest)
+    AnyPosition::new(variant, fen.map(str::trim).filter(|f| !f.is_empty())).map_err(ApiError::from)
 }
 
 /// `POST /api/analysis/position`: the position of a FEN with its legal moves.

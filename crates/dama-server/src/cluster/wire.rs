@@ -117,6 +117,7 @@ fn detail(e: &ApiError) -> String {
         | ApiError::TooMany(s)
         | ApiError::Unavailable(s) => s.clone(),
         ApiError::Refused(r) => serde_json::to_string(r).unwrap_or_default(),
+        ApiError::Invalid(i) => serde_json::to_string(i).unwrap_or_default(),
         ApiError::Gone | ApiError::Internal => String::new(),
     }
 }
@@ -136,6 +137,7 @@ fn error_of(kind: &str, m: String) -> ApiError {
         "unavailable" => ApiError::Unavailable(m),
         "gone" => ApiError::Gone,
         "refused" => serde_json::from_str(&m).map(ApiError::Refused).unwrap_or(ApiError::Internal),
+        "invalid" => serde_json::from_str(&m).map(ApiError::Invalid).unwrap_or(ApiError::Internal),
         _ => ApiError::Internal,
     }
 }
@@ -157,6 +159,7 @@ mod tests {
             ApiError::Conflict("f".into()),
             ApiError::TooMany("g".into()),
             ApiError::Unavailable("h".into()),
+            ApiError::Invalid(crate::invalid::Invalid::NameChars('é')),
             ApiError::Gone,
             ApiError::Internal,
             ApiError::Refused(crate::round::Refusal::NotYourTurn(dama_core::Color::Black)),

@@ -96,11 +96,8 @@ pub(super) async fn create_with(
     let variant: dama_core::Variant =
         opts.variant.parse().map_err(|e: dama_core::variant::UnknownVariant| ApiError::BadRequest(e.to_string()))?;
     let game =
-        AnyGame::new(variant, opts.fen.as_deref(), rules_of(variant, opts.rules)).map_err(ApiError::BadRequest)?;
+        AnyGame::new(variant, opts.fen.as_deref(), rules_of(variant, opts.rules))?;
     let place = ctx.room_for_a_game()?;
-    if game.pieces().is_empty() {
-        return Err(ApiError::BadRequest("fen: the position has no pieces".into()));
-    }
     let id = secret::token()[..12].to_string();
     let now = Now::current();
     let [white, black] = players;
