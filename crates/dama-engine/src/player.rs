@@ -15,6 +15,23 @@ use crate::eval::EvalKind;
 use crate::level::{pick, Level};
 use crate::search::{Analysis, Info, Limits, Searcher};
 
+/// The most moves of a best line a review keeps for each position.
+pub const REVIEW_LINE: usize = 8;
+
+/// The first [`REVIEW_LINE`] moves of `pv` from `pos`, each in long notation in the
+/// position it is played from.
+fn line_text<R: Rules>(pos: &Position<R>, pv: &[dama_core::Move<dama_core::BB<R>>]) -> Vec<String> {
+    let mut at = *pos;
+    pv.iter()
+        .take(REVIEW_LINE)
+        .map(|m| {
+            let text = move_to_string(&at, m, true);
+            at = at.play(m);
+            text
+        })
+        .collect()
+}
+
 /// What a search reports, in text.
 #[derive(Clone, Debug)]
 pub struct Report {
@@ -79,14 +96,15 @@ pub trait Player: Send {
     fn analyse(&mut self, limits: Limits, lines: usize, stop: &AtomicBool, report: &mut dyn FnMut(&LinesReport));
     /// Searches every position of the current game (from its start to the position
     /// after the last move) within `limits` each: the score for the side to move and
-    /// the best move (none where the game is over). `progress` hears of each position
-    /// done, with the total. Stops early at `stop` (the positions done so far).
+    /// the best line, its moves in long notation (at most [`REVIEW_LINE`]; empty where
+    /// the game is over). `progress` hears of each position done, with the total. Stops
+    /// early at `stop` (the positions done so far).
     fn review(
         &mut self,
         limits: Limits,
         stop: &AtomicBool,
         progress: &mut dyn FnMut(usize, usize),
-    ) -> Vec<(i32, Option<String>)>;
+    ) -> Vec<(i32, Vec<String>)>;
     /// Looks for puzzles ([`crate::puzzle`]) in the positions of the current game at
     /// plies `plies` (0 is the start, `n` the position after move `n`), or from the
     /// eighth on when none are given: each found as its FEN and winning line (long
@@ -212,7 +230,7 @@ impl<R: Rules> Player for Generic<R> {
         limits: Limits,
         stop: &AtomicBool,
         progress: &mut dyn FnMut(usize, usize),
-    ) -> Vec<(i32, Option<String>)> {
+    ) -> Vec<(i32, Vec<String>)> {
         let plies = self.game.plies();
         let mut positions: Vec<Position<R>> = plies.iter().map(|p| p.before).collect();
         positions.push(*self.game.position());
@@ -231,10 +249,10 @@ impl<R: Rules> Player for Generic<R> {
             // answers those at once, without a score).
             let a = self.searcher.analyse(pos, &history, limits, 1, stop, &mut |_| {});
             let found = match a.lines.first() {
-                Some(l) => (l.score, l.pv.first().map(|m| move_to_string(pos, m, true))),
+                Some(l) => (l.score, line_text(pos, &l.pv)),
                 // No move: the side to move has lost.
-                None if dama_core::movegen::legal_moves(pos).is_empty() => (-crate::search::MATE, None),
-                None => (0, None),
+                None if dama_core::movegen::legal_moves(pos).is_empty() => (-crate::search::MATE, Vec::new()),
+                None => (0, Vec::new()),
             };
             out.push(found);
             if let Some(m) = moves.get(i) {

@@ -40,6 +40,12 @@ struct PlyOut {
     /// The engine's choice when it differs, short notation.
     #[serde(skip_serializing_if = "Option::is_none")]
     best: Option<String>,
+    /// That choice's squares, origin first (for an arrow on the board).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_path: Option<Vec<String>>,
+    /// The engine's line from that choice on, short notation (the choice first).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    line: Vec<String>,
     /// `inaccuracy`, `mistake` or `blunder`.
     #[serde(skip_serializing_if = "Option::is_none")]
     judgment: Option<&'static str>,
@@ -73,11 +79,12 @@ struct ReportOut {
 }
 
 /// Builds a report from the engine's scores: `scores[i]` for the side to move in the
-/// position before ply `i + 1` (the last one after the last move), and its best move.
+/// position before ply `i + 1` (the last one after the last move), and its best line
+/// (long notation).
 fn build(
     session: &mut dama_core::any::AnyGame,
     moves: &[String],
-    scores: &[(i32, Option<String>)],
+    scores: &[(i32, Vec<String>)],
     nodes: u64,
 ) -> Result<ReportOut, String> {
     let mut out = ReportOut {
@@ -90,7 +97,8 @@ fn build(
     };
     let mut sides: Vec<Color> = Vec::new();
     let mut accuracy = [Vec::new(), Vec::new()];
-    for (i, (score, best)) in scores.iter().enumerate() {
+    for (i, (score, line)) in scores.iter().enumerate() {
+        let best = line.first();
         let side = session.side();
         sides.push(side);
         let white = if side == Color::White { *score } else { -*score };
@@ -100,9 +108,10 @@ fn build(
         let Some(played) = moves.get(i) else { break };
         let Some((after, _)) = scores.get(i + 1) else { break };
         let legal = session.legal();
-        let best_view = best.as_ref().and_then(|b| legal.iter().find(|m| &m.long == b));
+        let best_view = best.and_then(|b| legal.iter().find(|m| &m.long == b));
         let is_best = best_view.is_some_and(|b| &b.long == played);
         let r = judge(*score, *after, is_best);
+        let line = if is_best || best_view.is_none() { Vec::new() } else { short_line(session, line) };
         let v = session.play_recorded(played)?;
         let s = if side == Color::White { &mut out.white } else { &mut out.black };
         match r.judgment.map(|j| j.key()) {
@@ -117,6 +126,8 @@ fn build(
             color: side.to_string(),
             notation: v.notation,
             best: if is_best { None } else { best_view.map(|b| b.notation.clone()) },
+            best_path: if is_best { None } else { best_view.map(|b| b.path.clone()) },
+            line,
             judgment: r.judgment.map(|j| j.key()),
             loss: (r.loss * 1000.0).round() / 1000.0,
         });
@@ -130,6 +141,13 @@ fn build(
 
 /// Makes the report of game `id` for `client` (who asked: the engine's turn is theirs)
 /// and stores it.
+/// A line in long notation from the game's position now, in short notation (as far as
+/// its moves are legal).
+fn short_line(game: &dama_core::any::AnyGame, line: &[String]) -> Vec<String> {
+    let mut g = game.clone();
+    line.iter().map_while(|m| g.play_recorded(m).ok().map(|v| v.notation)).collect()
+}
+
 async fn make(st: Services, id: String, client: String) -> Result<(), String> {
     let store = &st.store;
     let row = store.game(&id).await.map_err(|e| e.to_string())?.ok_or("the game is gone")?;
@@ -150,7 +168,8 @@ async fn make(st: Services, id: String, client: String) -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?
         .ok_or("stopped")?;
-    let mut session = dama_core::any::AnyGame::new(variant, Some(&row.start_fen), DrawRules::default())?;
+    let mut session =
+        dama_core::any::AnyGame::new(variant, Some(&row.start_fen), DrawRules::default()).map_err(|e| e.to_string())?;
     let report = build(&mut session, &moves, &scores, nodes)?;
     let text = serde_json::to_string(&report).map_err(|e| e.to_string())?;
     store.save_report(&id, &text, crate::game::now_ms()).await.map_err(|e| e.to_string())?;
@@ -251,17 +270,22 @@ mod tests {
         let moves = ["11-15".to_string(), "22-18".to_string(), "15x22".to_string()];
         // Scores for the side to move before each move, and after the last: level,
         // level, a man down for Black to move... as an engine would give them.
+        let line = |l: &[&str]| l.iter().map(|m| m.to_string()).collect::<Vec<_>>();
         let scores = vec![
-            (5, Some("11-15".to_string())),
-            (0, Some("23-19".to_string())),
-            (120, Some("15x22".to_string())),
-            (-110, None),
+            (5, line(&["11-15"])),
+            (0, line(&["23-19", "8-11", "22-17"])),
+            (120, line(&["15x22"])),
+            (-110, Vec::new()),
         ];
         let r = build(&mut s, &moves, &scores, 1000).unwrap();
         assert_eq!(r.plies.len(), 3);
         assert_eq!(r.plies[0].judgment, None);
         assert_eq!((r.plies[1].judgment, r.plies[1].best.as_deref()), (Some("blunder"), Some("23-19")));
         assert_eq!(r.plies[1].color, "white");
+        // The better move's squares (for the board's arrow) and the line from it.
+        assert_eq!(r.plies[1].best_path.as_deref(), Some(&["23".to_string(), "19".to_string()][..]));
+        assert_eq!(r.plies[1].line, ["23-19", "8-11", "22-17"]);
+        assert!(r.plies[0].line.is_empty() && r.plies[0].best_path.is_none());
         assert_eq!((r.white.blunder, r.black.blunder), (1, 0));
         assert!(r.white.accuracy < r.black.accuracy);
         // Scores for White: Black (first to move in English) is 0.05 up, then White
