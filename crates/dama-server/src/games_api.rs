@@ -36,9 +36,9 @@ pub async fn readyz(State(st): State<Services>) -> Response {
     }
 }
 
-/// The page every UI route answers with.
-pub async fn index() -> Html<&'static str> {
-    Html(web::INDEX)
+/// The page every UI route answers with (gzipped, with its `ETag`).
+pub async fn index(headers: HeaderMap) -> Response {
+    web::index_page(&headers)
 }
 
 /// Nothing at this address: a 404. An address of the API (or of the page's files)

@@ -5,6 +5,7 @@
 //! exact deadlines; engine work runs on a shared, bounded pool ([`pool`]).
 
 pub mod accounts;
+pub mod assets;
 pub mod analysis;
 pub mod bot;
 pub mod client;
@@ -20,6 +21,7 @@ pub mod fair;
 pub mod fuzzing;
 pub mod game;
 pub mod games_api;
+pub mod invalid;
 pub mod limits;
 pub mod lobby;
 pub mod metrics;

@@ -67,6 +67,8 @@ pub async fn player(State(st): State<Services>, Path(name): Path<String>) -> Res
                 "rated": g.options.rated,
                 "speed": Speed::of(&g.options.time).key(),
                 "created_ms": g.created_ms,
+                "opponent": g.opponent,
+                "engine_level": (g.options.mode == crate::protocol::Mode::Ai).then_some(g.options.level),
             }));
         }
     }

@@ -2,12 +2,13 @@
 //! screens draw (replay and import are in [`crate::replay`]).
 
 use axum::extract::Path;
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use dama_core::view::BoardView;
 use dama_core::Variant;
 use serde_json::json;
 
+use crate::assets::Shelf;
 use crate::error::ApiError;
 
 /// The UI's files: name, content type, content.
@@ -17,6 +18,10 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("app.js", "text/javascript", include_str!("../web/app.js")),
     ("board.js", "text/javascript", include_str!("../web/board.js")),
     ("i18n.js", "text/javascript", include_str!("../web/i18n.js")),
+    ("i18n-es.js", "text/javascript", include_str!("../web/i18n-es.js")),
+    ("i18n-pt.js", "text/javascript", include_str!("../web/i18n-pt.js")),
+    ("i18n-tr.js", "text/javascript", include_str!("../web/i18n-tr.js")),
+    ("i18n-ru.js", "text/javascript", include_str!("../web/i18n-ru.js")),
     ("mod.js", "text/javascript", include_str!("../web/mod.js")),
     ("play.js", "text/javascript", include_str!("../web/play.js")),
     ("play-actions.js", "text/javascript", include_str!("../web/play-actions.js")),
@@ -38,16 +43,22 @@ const ASSETS: &[(&str, &str, &str)] = &[
 /// The page every UI route answers with; the script draws the screen for the address.
 pub const INDEX: &str = include_str!("../web/index.html");
 
-/// `GET /assets/{file}`.
-pub async fn asset(Path(name): Path<String>) -> Response {
-    match ASSETS.iter().find(|(n, _, _)| *n == name) {
-        Some((_, ty, body)) => (
-            [(header::CONTENT_TYPE, format!("{ty}; charset=utf-8")), (header::CACHE_CONTROL, "no-cache".into())],
-            *body,
-        )
-            .into_response(),
+/// The UI's files, compressed and tagged on first use.
+static SHELF: Shelf = Shelf::new(ASSETS);
+
+/// `GET /assets/{file}`: gzipped when the browser takes it, with an `ETag` (304 when
+/// the browser has this version).
+pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    match SHELF.get(&name) {
+        Some(file) => file.answer(&headers),
         None => ApiError::NoRoute(format!("/assets/{name}")).into_response(),
     }
+}
+
+/// The page every UI route answers with, prepared like the assets.
+pub fn index_page(headers: &HeaderMap) -> Response {
+    static PAGE: Shelf = Shelf::new(&[("index.html", "text/html", INDEX)]);
+    PAGE.get("index.html").map_or_else(|| ApiError::Internal.into_response(), |p| p.answer(headers))
 }
 
 /// `GET /api/variants`: every variant with its board — square names with their row
@@ -116,12 +127,14 @@ mod tests {
         out
     }
 
+    /// Each language's keys: English in `i18n.js`, the others in their own files.
     fn dictionaries() -> Vec<(String, BTreeSet<String>)> {
-        let src = include_str!("../web/i18n.js");
         ["en", "es", "pt", "tr", "ru"]
             .iter()
             .map(|l| {
-                let start = src.find(&format!("const {l} = {{")).expect("a dictionary");
+                let (file, opener) = if *l == "en" { ("i18n.js".to_string(), "const en = {") } else { (format!("i18n-{l}.js"), "export default {") };
+                let src = super::ASSETS.iter().find(|a| a.0 == file).expect("a dictionary").2;
+                let start = src.find(opener).expect("a dictionary");
                 let end = start + src[start..].find("\n};").expect("its end");
                 (l.to_string(), keys(&src[start..end]))
             })
@@ -147,8 +160,12 @@ mod tests {
             "puzzles.js",
             "mod.js",
         ];
-        let assets: usize = super::ASSETS.iter().filter(|a| !later.contains(&a.0)).map(|a| a.2.len()).sum();
-        let total = super::INDEX.len() + assets + variants;
+        // One language's texts besides English (the largest).
+        let other = |a: &&(&str, &str, &str)| a.0.starts_with("i18n-");
+        let language = super::ASSETS.iter().filter(other).map(|a| a.2.len()).max().unwrap_or(0);
+        let assets: usize =
+            super::ASSETS.iter().filter(|a| !later.contains(&a.0) && !other(a)).map(|a| a.2.len()).sum();
+        let total = super::INDEX.len() + assets + language + variants;
         assert!(total < 300_000, "{total} bytes");
     }
 
@@ -187,7 +204,7 @@ mod tests {
     #[test]
     fn every_text_the_screens_ask_for_exists() {
         let en = &dictionaries()[0].1;
-        for (name, _, src) in super::ASSETS.iter().filter(|a| a.0.ends_with(".js") && a.0 != "i18n.js") {
+        for (name, _, src) in super::ASSETS.iter().filter(|a| a.0.ends_with(".js") && !a.0.starts_with("i18n")) {
             let b = src.as_bytes();
             for (i, _) in src.match_indices("t('") {
                 if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b'.') {

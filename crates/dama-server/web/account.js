@@ -1,7 +1,7 @@
 // Accounts, optional: the header's log-in link or name, the log-in / sign-up page, and
 // a player's page (ratings with their history, wins, draws and losses, recent games).
 import { api, el, go, notFoundPage, toast, variantName } from './app.js';
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
 
 /** The logged-in player's name, or null. */
 export let me = null;
@@ -76,8 +76,12 @@ export function loginPage(main) {
       { class: 'login', onsubmit: (e) => submit(e, '/api/session') },
       el('h1', {}, t('log_in')),
       el('p', { class: 'muted' }, t('accounts_optional')),
-      el('p', {}, el('label', {}, t('account_name'), el('input', { name: 'name', autocomplete: 'username', required: true, minlength: 2, maxlength: 20, pattern: '[A-Za-z0-9][A-Za-z0-9_\\-]*' }))),
-      el('p', {}, el('label', {}, t('password'), el('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true, minlength: 8, maxlength: 128 }))),
+      // The name's rule is stated before the player types; the form neither cuts a
+      // pasted name nor refuses it with the browser's words: the server's refusal
+      // says what is wrong with it, in the player's language.
+      el('p', {}, el('label', {}, t('account_name'), el('input', { name: 'name', id: 'name', autocomplete: 'username', required: true, 'aria-describedby': 'name-rule' })),
+        el('small', { class: 'muted', id: 'name-rule' }, t('name_rule'))),
+      el('p', {}, el('label', {}, t('password'), el('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true, minlength: 8 }))),
       el('p', { class: 'error', role: 'alert' }),
       el('p', { class: 'row' },
         el('button', { type: 'submit', class: 'btn primary', id: 'login' }, t('log_in')),
@@ -96,6 +100,15 @@ export function loginPage(main) {
   }
   render();
   return { render };
+}
+
+/** Who a game of `name`'s page was against: a player (a link to their page), the
+ *  computer at its level, or someone without an account. */
+function opponentCell(g, name) {
+  if (g.engine_level) return t('vs_computer', { n: g.engine_level });
+  if (!g.opponent) return t('anonymous');
+  if (g.opponent === name) return t('mode_hotseat');
+  return el('a', { href: `/player/${encodeURIComponent(g.opponent)}`, 'data-link': true }, g.opponent);
 }
 
 /** A line chart of ratings over time, as SVG. */
@@ -182,16 +195,17 @@ export function playerPage(main, name) {
       el('tr', {}, el('td', {}, variantName(variant)), el('td', {}, t('wdl', { w: r.win, d: r.draw, l: r.loss }))));
     const games = data.games.map((g) =>
       el('tr', {},
-        el('td', {}, new Date(g.created_ms).toLocaleDateString()),
+        el('td', {}, new Date(g.created_ms).toLocaleDateString(lang())),
         el('td', {}, variantName(g.variant)),
         el('td', {}, t('colour_' + g.color)),
+        el('td', { class: 'opponent' }, opponentCell(g, data.name)),
         el('td', {}, g.rated ? t('rated') : t('casual')),
         el('td', {}, g.result ? t('result_' + g.result) : t('state_' + g.state)),
         el('td', {}, el('a', { href: `/game/${g.id}`, 'data-link': true, class: 'btn' }, t('open')))));
     main.replaceChildren(
       el('section', { class: 'player-page' },
         el('h1', {}, data.name),
-        el('p', { class: 'muted' }, t('member_since', { date: new Date(data.created_ms).toLocaleDateString() })),
+        el('p', { class: 'muted' }, t('member_since', { date: new Date(data.created_ms).toLocaleDateString(lang()) })),
         el('h2', {}, t('ratings')),
         ratings.length ? el('table', { id: 'ratings' }, el('tbody', {}, ratings)) : el('p', { class: 'muted' }, t('no_rated_games')),
         el('h2', {}, t('record')),

@@ -288,6 +288,19 @@ export function analysisPage(main, params) {
       el('div', { id: 'explorer-moves', 'aria-live': 'polite' }));
   }
 
+  // ---- the page's one message ----
+
+  // The latest error (or import warning) shows in one place at the top of the panel,
+  // replacing the one before; it never covers a control, and it can be dismissed.
+  const noteBox = el('div', { id: 'an-note', role: 'alert', hidden: true });
+  function say(text, err = true) {
+    noteBox.hidden = !text;
+    noteBox.className = 'an-note' + (err ? ' err' : '');
+    noteBox.replaceChildren(...(text
+      ? [el('span', {}, text), el('button', { type: 'button', class: 'link', id: 'an-note-close', 'aria-label': t('close'), onclick: () => say(null) }, '×')]
+      : []));
+  }
+
   // ---- drawing ----
 
   async function show() {
@@ -296,7 +309,7 @@ export function analysisPage(main, params) {
     try {
       shown = await positionOf(fenAt(cur));
     } catch (e) {
-      toast(e.message, true);
+      say(e.message);
       return;
     }
     board.set({ pieces: shown.pieces, legal: shown.winner ? [] : shown.legal, last: cur >= 0 ? nodes[cur] : null, interactive: !shown.winner, arrows: [] });
@@ -391,7 +404,7 @@ export function analysisPage(main, params) {
       setup = null;
       await reset(pos.fen);
     } catch (e) {
-      toast(e.message, true);
+      say(e.message);
     }
   }
 
@@ -408,7 +421,7 @@ export function analysisPage(main, params) {
       });
       pdnOut = r.pdn;
     } catch (e) {
-      toast(e.message, true);
+      say(e.message);
     }
     render();
   }
@@ -430,9 +443,9 @@ export function analysisPage(main, params) {
       }
       importOpen = false;
       pdnOut = null;
-      for (const w of (r.warnings || []).slice(0, 3)) toast(w);
+      say((r.warnings || []).slice(0, 3).join(' · ') || null, false);
     } catch (e) {
-      toast(e.message, true);
+      say(e.message);
     }
     render();
   }
@@ -548,9 +561,10 @@ export function analysisPage(main, params) {
         : null);
     // While a position is set up, the tree and its tools wait.
     const panel = setup
-      ? el('div', { class: 'panel' }, el('p', { class: 'row' }, variantSel), tools, fenBox)
+      ? el('div', { class: 'panel' }, el('p', { class: 'row' }, variantSel), noteBox, tools, fenBox)
       : el('div', { class: 'panel' },
         el('p', { class: 'row' }, variantSel, el('span', { id: 'turn', 'aria-live': 'polite' })),
+        noteBox,
         tools,
         explorerCard(),
         el('div', { class: 'tree', id: 'tree', role: 'list', 'aria-label': t('moves') }),

@@ -1,5 +1,5 @@
 // dama's web UI: the router, the server calls every screen shares, and the preferences.
-import { t, LANGS, lang, setLang, applyStatic, errorText } from './i18n.js';
+import { t, LANGS, lang, loadLang, setLang, applyStatic, errorText } from './i18n.js';
 import { muted, setMuted } from './sound.js';
 
 /** Variants from the server, by key, in the server's order. */
@@ -204,7 +204,14 @@ async function route() {
 function setupPrefs() {
   const ls = document.getElementById('lang');
   ls.replaceChildren(...LANGS.map(([k, name]) => el('option', { value: k, selected: k === lang() }, name)));
-  ls.addEventListener('change', () => {
+  ls.addEventListener('change', async () => {
+    try {
+      await loadLang(ls.value);
+    } catch {
+      toast(t('err_network'), true);
+      ls.value = lang();
+      return;
+    }
     setLang(ls.value);
     fillThemes();
     applyStatic();
@@ -255,6 +262,8 @@ document.addEventListener('click', (e) => {
 window.addEventListener('popstate', route);
 
 async function start() {
+  // The chosen language's texts first (English is built in: it stays if they fail).
+  await loadLang().catch(() => {});
   applyStatic();
   setupPrefs();
   try {

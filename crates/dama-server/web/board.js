@@ -211,6 +211,11 @@ export class Board {
         parts.push(`<line x1="${pts[i][0]}" y1="${pts[i][1]}" x2="${pts[i + 1][0]}" y2="${pts[i + 1][1]}" stroke-width="0.14"/>`);
       }
       const [x, y] = pts[pts.length - 1];
+      // Suggestions carry how many suggested them; a single arrow (a better move) none.
+      if (count == null) {
+        parts.push(`<circle cx="${x}" cy="${y}" r="0.14"/>`);
+        continue;
+      }
       parts.push(`<circle cx="${x + 0.28}" cy="${y - 0.28}" r="0.22"/>`);
       parts.push(`<text x="${x + 0.28}" y="${y - 0.2}" font-size="0.26" text-anchor="middle">${count}</text>`);
     }

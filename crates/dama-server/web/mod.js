@@ -2,7 +2,7 @@
 // with each — hide the line, mute its author's chat (which hides it too), or dismiss
 // the report. Only accounts the operator made moderators see it.
 import { api, el, toast } from './app.js';
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
 
 /** `/mod`. */
 export function modPage(main) {
@@ -30,7 +30,7 @@ export function modPage(main) {
   }
 
   function row(r) {
-    const when = new Date(r.at_ms).toLocaleString();
+    const when = new Date(r.at_ms).toLocaleString(lang());
     const done = r.action ? t('mod_handled', { action: t('mod_action_' + r.action), by: r.handled_by || '?' }) : '';
     return el('li', { class: 'mod-report' + (r.action ? ' handled' : ''), 'data-game': r.game_id, 'data-n': r.n },
       el('p', {},

@@ -53,9 +53,44 @@ function colourLabel(k, redBlack) {
   return k === 'black' ? t('colour_red') : t('colour_black');
 }
 
+/** What a rulebook names: choosing it sets these (the player may still change them);
+ *  leaving it for another puts back [`OPTION_DEFAULTS`]. Seed 001 plays on a whole-game
+ *  clock (its length unnamed: 10 minutes); seed 003 on 5 minutes a move (1 for a
+ *  single forced capture), with touch-move and a series of two, colours alternating. */
+const RULEBOOK_SETS = {
+  seed001: { time: 'g10' },
+  seed003: { time: 'per_move', touch_move: true, series: 2 },
+};
+/** The options of a new game before the player or a rulebook chooses. */
+const OPTION_DEFAULTS = { time: 'none', rules: 'official', color: 'random', series: 1, touch_move: false, suggestions: false, rated: false, range: ['', ''] };
+/** What the home page always remembers (which game to set up); the options of a game
+ *  carry into the next only when the player saves them as a preference. */
+const ALWAYS_KEPT = ['variant', 'mode', 'level'];
+
+/** The form's start: the player's saved preference (all of it when they asked to keep
+ *  the options, else only which game), over the defaults. */
+function savedForm() {
+  let saved = {};
+  try {
+    saved = JSON.parse(localStorage.getItem('dama.new') || '{}') || {};
+  } catch {
+    saved = {};
+  }
+  if (!saved.remember) saved = Object.fromEntries(ALWAYS_KEPT.filter((k) => k in saved).map((k) => [k, saved[k]]));
+  return saved;
+}
+
+/** Moves the form from rulebook `from` to `to`: what `from` set goes back to its
+ *  default, then what `to` names is set. */
+function switchRulebook(form, from, to) {
+  for (const k of Object.keys(RULEBOOK_SETS[from] || {})) form[k] = OPTION_DEFAULTS[k];
+  Object.assign(form, RULEBOOK_SETS[to] || {});
+  form.rules = to;
+}
+
 export function homePage(main) {
   setSideNames('official');
-  const saved = JSON.parse(localStorage.getItem('dama.new') || '{}');
+  const saved = savedForm();
   const form = {
     variant: saved.variant || BY_LANG[lang()] || 'english',
     mode: saved.mode || 'ai',
@@ -69,6 +104,7 @@ export function homePage(main) {
     rated: !!saved.rated,
     range: saved.range || ['', ''],
     custom: { minutes: 5, inc: 3, move_s: 60, capture_s: 20, ...(saved.custom || {}) },
+    remember: !!saved.remember,
     fen: '',
   };
   let timer = null;
@@ -82,11 +118,12 @@ export function homePage(main) {
     form.time = d.get('time');
     for (const k of ['minutes', 'inc', 'move_s', 'capture_s']) if (d.get(k) !== null) form.custom[k] = d.get(k);
     if (d.get('rules')) form.rules = d.get('rules');
-    form.color = d.get('color');
+    if (d.get('color')) form.color = d.get('color');
     form.series = Math.max(1, Math.min(20, Number(d.get('series')) || 1));
     form.touch_move = d.get('touch_move') === 'on';
     form.suggestions = d.get('suggestions') === 'on';
     form.rated = d.get('rated') === 'on';
+    form.remember = d.get('remember') === 'on';
     if (d.get('range_lo') !== null) form.range = [d.get('range_lo') || '', d.get('range_hi') || ''];
     form.fen = (d.get('fen') || '').trim();
   };
@@ -94,7 +131,8 @@ export function homePage(main) {
   async function start(e) {
     e.preventDefault();
     read(e.target);
-    const { fen, ...keep } = form;
+    const { fen, ...all } = form;
+    const keep = form.remember ? all : Object.fromEntries(ALWAYS_KEPT.map((k) => [k, form[k]]));
     localStorage.setItem('dama.new', JSON.stringify(keep));
     const body = {
       variant: form.variant,
@@ -153,7 +191,11 @@ export function homePage(main) {
     const f = el(
       'form',
       { onsubmit: start, onchange: (e) => {
+          const before = { variant: form.variant, rules: form.rules };
           read(e.currentTarget);
+          // A rulebook sets what it names; a variant without it leaves it.
+          if (e.target.name === 'rules') switchRulebook(form, before.rules, form.rules);
+          if (e.target.name === 'variant' && !PRESETS[form.variant]?.includes(before.rules)) switchRulebook(form, before.rules, 'official');
           if (['variant', 'mode', 'time', 'rules'].includes(e.target.name)) {
             // Redraw for the choice, keeping the keyboard focus on it.
             const { name, value } = e.target;
@@ -216,16 +258,19 @@ export function homePage(main) {
           'fieldset',
           {},
           el('legend', {}, t('options')),
-          el(
-            'p',
-            { class: 'row' },
-            el('label', { for: 'color' }, t('your_colour')),
-            el(
-              'select',
-              { name: 'color', id: 'color' },
-              ...['random', 'white', 'black'].map((k) => el('option', { value: k, selected: k === form.color }, colourLabel(k, namesRedBlack(form.rules, form.variant)))),
-            ),
-          ),
+          // On one device one player plays both sides: there is no colour of one's own.
+          form.mode === 'hotseat'
+            ? null
+            : el(
+                'p',
+                { class: 'row' },
+                el('label', { for: 'color' }, t('your_colour')),
+                el(
+                  'select',
+                  { name: 'color', id: 'color' },
+                  ...['random', 'white', 'black'].map((k) => el('option', { value: k, selected: k === form.color }, colourLabel(k, namesRedBlack(form.rules, form.variant)))),
+                ),
+              ),
           el(
             'p',
             { class: 'row' },
@@ -249,6 +294,8 @@ export function homePage(main) {
                 ' – ',
                 el('input', { type: 'number', name: 'range_hi', id: 'range-hi', min: 0, max: 4000, step: 50, value: form.range[1], class: 'num', 'aria-label': t('rating_to') }))
             : null,
+          el('div', { class: 'choices' },
+            el('label', {}, el('input', { type: 'checkbox', name: 'remember', id: 'remember', checked: form.remember }), t('remember_options'))),
           el('details', {}, el('summary', {}, t('from_position')),
             el('input', { name: 'fen', placeholder: v ? v.start : '', 'aria-label': 'FEN', style: 'width:100%' })),
         ),
@@ -444,7 +491,9 @@ function diagram(v, spec) {
   // corner is light is drawn mirrored.
   const mirrored = !dark.has(`${v.rows - 1},0`);
   const cell = ([x, y]) => [v.rows - 1 - y, mirrored ? v.cols - 1 - x : x];
-  const points = [...spec.pieces, ...(spec.path || []), ...(spec.alt || []), ...(spec.taken || [])];
+  // Other moves: one (`alt`) or several (`alts`), dashed.
+  const alts = spec.alts || (spec.alt ? [spec.alt] : []);
+  const points = [...spec.pieces, ...(spec.path || []), ...alts.flat(), ...(spec.taken || [])];
   if (!points.every((p) => dark.has(cell(p).join(',')))) return null;
   for (const [x, y, side, king] of spec.pieces) {
     const [r, c] = cell([x, y]);
@@ -454,7 +503,7 @@ function diagram(v, spec) {
     const [r, c] = cell(p);
     add('path', { d: `M${c + 0.25} ${r + 0.25}L${c + 0.75} ${r + 0.75}M${c + 0.75} ${r + 0.25}L${c + 0.25} ${r + 0.75}`, class: 'd-taken' });
   }
-  for (const [path, cls] of [[spec.alt, 'd-move d-alt'], [spec.path, 'd-move']]) {
+  for (const [path, cls] of [...alts.map((a) => [a, 'd-move d-alt']), [spec.path, 'd-move']]) {
     if (!path) continue;
     const pts = path.map((p) => cell(p)).map(([r, c]) => `${c + 0.5},${r + 0.5}`).join(' ');
     add('polyline', { points: pts, class: cls });

@@ -2,7 +2,7 @@
 // engine, abort, rematch, the next game, replay, analysis and the PDN; the opponent's
 // offers to answer; and the dialog that says how the game ended.
 import { api, el, toast } from './app.js';
-import { t, resultText, side } from './i18n.js';
+import { t, points, resultText, side, sidesNow } from './i18n.js';
 import { play as sound } from './sound.js';
 
 export function btn(text, onclick, attrs = {}) {
@@ -69,7 +69,7 @@ export function actionsPart(p) {
     if (seat && s.state === 'waiting') out.push(btn(t('abort'), () => send({ type: 'abort' }), { id: 'abort' }));
     if (seat && over) out.push(btn(t('rematch'), () => send({ type: 'rematch' }, 'rematch_asked'), { id: 'rematch' }));
     if (over) out.push(el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, id: 'replay' }, t('replay')));
-    if (over) out.push(el('a', { class: 'btn', href: `/analysis?game=${id}`, 'data-link': true, id: 'analyse' }, t('an_analyse')));
+    if (over && !g.calledOff()) out.push(el('a', { class: 'btn', href: `/analysis?game=${id}`, 'data-link': true, id: 'analyse' }, t('an_analyse')));
     if (s.next_game) out.push(el('a', { class: 'btn primary', href: `/game/${s.next_game}`, 'data-link': true, id: 'next-game' }, t('next_game')));
     out.push(btn(t('flip'), () => p.moves.flip(), { id: 'flip' }));
     out.push(el('a', { class: 'btn', href: `/api/games/${id}/pdn`, download: `dama-${id}.pdn`, id: 'pdn' }, t('download_pdn')));
@@ -96,6 +96,21 @@ export function actionsPart(p) {
     return out;
   }
 
+  /** After a series' last game: its final score and who won it. */
+  function seriesLine() {
+    const f = g.seriesFinal();
+    if (!f) return null;
+    const { seat } = g;
+    const score = f.score.map(points).join('–');
+    let who = t('series_drawn');
+    if (f.winner) {
+      who = seat && seat.color !== 'both'
+        ? t(f.winner === seat.color ? 'series_you_won' : 'series_you_lost')
+        : t('series_won_by', { side: side(f.winner) });
+    }
+    return el('p', { id: 'series-final', class: 'series-final' }, t('series_final', { score, sides: sidesNow() }), ' ', who);
+  }
+
   function showResult() {
     if (!shownResult) sound('end');
     shownResult = true;
@@ -103,17 +118,19 @@ export function actionsPart(p) {
     const r = s.result;
     const { seat } = g;
     const close = () => dialog.close();
-    let title = t('draw');
+    const calledOff = g.calledOff();
+    let title = calledOff ? t(r.reason.code === 'abandoned' ? 'abandoned' : 'aborted') : t('draw');
     if (r.winner) title = seat && seat.color !== 'both' ? (r.winner === seat.color ? t('you_won') : t('you_lost')) : t('wins', { side: side(r.winner) });
     dialog.replaceChildren(
       el('h2', { id: 'result-title' }, title),
       el('p', { id: 'result-text' }, resultText(r)),
-      el('p', { class: 'muted' }, r.token),
+      calledOff ? null : el('p', { class: 'muted' }, r.token),
+      seriesLine(),
       el('div', { class: 'row' },
         s.next_game ? el('a', { class: 'btn primary', href: `/game/${s.next_game}`, 'data-link': true, id: 'result-next-game', onclick: close }, t('next_game')) : null,
         seat && !s.next_game ? btn(t('rematch'), () => send({ type: 'rematch' }, 'rematch_asked')) : null,
         el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, onclick: close }, t('replay')),
-        el('a', { class: 'btn', href: `/analysis?game=${id}`, 'data-link': true, onclick: close }, t('an_analyse')),
+        calledOff ? null : el('a', { class: 'btn', href: `/analysis?game=${id}`, 'data-link': true, onclick: close }, t('an_analyse')),
         el('a', { class: 'btn', href: `/api/games/${id}/pdn`, download: `dama-${id}.pdn` }, t('download_pdn')),
         el('a', { class: 'btn', href: '/', 'data-link': true, onclick: close }, t('new_game')),
         btn(t('close'), close, { id: 'close-result' })),
@@ -126,6 +143,7 @@ export function actionsPart(p) {
     dialog,
     buttons,
     offers,
+    seriesLine,
     /** Once the game is over: the result dialog, the first time, or again while open
      *  (a next game to offer). */
     result() {

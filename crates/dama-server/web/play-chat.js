@@ -2,7 +2,7 @@
 // being typed survives the panel's redraws. A player may mute an author (kept in this
 // browser), report a line to a moderator, and turn chat off in rated games.
 import { api, el, toast } from './app.js';
-import { t } from './i18n.js';
+import { t, side } from './i18n.js';
 
 /** The chat of the page `p` (its game `p.g`, `p.send`, `p.render`). */
 export function chatPart(p) {
@@ -19,6 +19,7 @@ export function chatPart(p) {
       e.preventDefault();
       const text = input.value.trim();
       if (!text) return;
+      sent = text;
       p.send({ type: 'chat', text });
       input.value = '';
     } }, input));
@@ -31,9 +32,29 @@ export function chatPart(p) {
     for (const li of [...lines.children]) if (!keep(li)) li.remove();
   };
 
-  /** Adds a line ({n, author, text}), unless its author is muted. */
+  // The author this page writes as: a player's account name or colour (known from the
+  // game); a spectator's is learnt from the echo of the first line it sends.
+  let sent = null;
+  let spectatorName = null;
+  const isOwn = (line) => {
+    const s = g.snap;
+    if (g.seat) return ['white', 'black'].some((c, i) => g.mine(c) && line.author === (s?.players?.[i]?.name ?? c));
+    if (!spectatorName && sent !== null && line.text === sent && /^spectator \d+$/.test(line.author)) spectatorName = line.author;
+    return line.author === spectatorName;
+  };
+  /** An author as the reader's language names them: a side, a spectator, or a name. */
+  const authorName = (a) => {
+    if (a === 'white' || a === 'black') return side(a);
+    const m = /^spectator (\d+)$/.exec(a);
+    return m ? t('chat_spectator', { n: m[1] }) : a;
+  };
+
+  /** Adds a line ({n, author, text}), unless its author is muted. One's own lines
+   *  cannot be muted or reported. */
   function add(line) {
     if (muted.has(line.author)) return;
+    const own = isOwn(line);
+    if (own && sent === line.text) sent = null;
     const mute = () => {
       muted.add(line.author);
       localStorage.setItem('dama.muted', JSON.stringify([...muted]));
@@ -47,11 +68,12 @@ export function chatPart(p) {
         toast(e.message, true);
       }
     };
-    lines.append(el('li', { 'data-n': line.n, 'data-author': line.author },
-      el('b', {}, line.author), ' ', line.text, ' ',
-      el('button', { type: 'button', class: 'link', onclick: mute, title: t('chat_mute', { name: line.author }) }, t('chat_mute_short')),
+    const name = authorName(line.author);
+    lines.append(el('li', { 'data-n': line.n, 'data-author': line.author, class: own ? 'own' : null },
+      el('b', {}, name), ' ', line.text, ' ',
+      own ? null : el('button', { type: 'button', class: 'link', onclick: mute, title: t('chat_mute', { name }) }, t('chat_mute_short')),
       ' ',
-      el('button', { type: 'button', class: 'link', onclick: report, title: t('chat_report') }, t('chat_report_short'))));
+      own ? null : el('button', { type: 'button', class: 'link', onclick: report, title: t('chat_report') }, t('chat_report_short'))));
     lines.scrollTop = lines.scrollHeight;
   }
 

@@ -91,6 +91,22 @@ export function movesPart(p) {
     if (board) board.capturedShown = [];
   }
 
+  /** The report's judgment of ply `ply` (from 1), when it names a better move. */
+  function judgedAt(ply) {
+    const j = ply ? report?.plies?.[ply - 1] : null;
+    return j?.judgment && j.best_path ? j : null;
+  }
+
+  /** Under the move list, for a judged move being viewed: the move played, the better
+   *  one and the engine's line from it (the words a phone shows, with no hover). */
+  function betterPart() {
+    const j = viewPly === null ? null : judgedAt(viewPly);
+    if (!j) return null;
+    return el('p', { class: 'better card', id: 'report-better', 'aria-live': 'polite' },
+      t('rp_instead', { played: `${j.notation} ${GLYPHS[j.judgment]}`, best: j.best }), ' ',
+      j.line?.length ? el('span', { class: 'line' }, t('rp_line', { line: j.line.join(' ') })) : null);
+  }
+
   /** The pieces after `ply` moves of this game. */
   function piecesAt(ply) {
     let pieces = piecesOfFen(g.snap.start_fen);
@@ -110,10 +126,19 @@ export function movesPart(p) {
     if (!board || !s || animating) return;
     const last = s.moves[s.moves.length - 1] || null;
     if (viewPly !== null) {
-      board.set({ pieces: piecesAt(viewPly), legal: [], last: viewPly ? s.moves[viewPly - 1] : null, interactive: false, arrows: [], hintMove: null });
+      // A move the report judged shows the position it was played in, with the better
+      // move as an arrow (its line is said under the move list).
+      const better = judgedAt(viewPly);
+      if (better) {
+        board.set({ pieces: piecesAt(viewPly - 1), legal: [], last: null, interactive: false, arrows: [{ move: { path: better.best_path }, count: null }], hintMove: null });
+      } else {
+        board.set({ pieces: piecesAt(viewPly), legal: [], last: viewPly ? s.moves[viewPly - 1] : null, interactive: false, arrows: [], hintMove: null });
+      }
       board.el.setAttribute('aria-label', t('viewing_move', { n: viewPly, of: s.moves.length }));
       return;
     }
+    // Screen readers hear whose move it is, whichever way the board is drawn below.
+    board.el.setAttribute('aria-label', t('board_label', { side: side(s.side_to_move) }));
     if (g.canPremove()) {
       board.set({ pieces: s.pieces, legal: premove ? [] : premoveCandidates(), last, interactive: !premove, arrows: [], hintMove: null, premove });
       return;
@@ -141,7 +166,6 @@ export function movesPart(p) {
       locked: same && board.locked,
       keepSelection: same,
     });
-    board.el.setAttribute('aria-label', t('board_label', { side: side(s.side_to_move) }));
   }
 
   function onMove(mv) {
@@ -289,6 +313,7 @@ export function movesPart(p) {
     playPremove,
     moveList,
     reportPart,
+    betterPart,
     browseBar,
     moveInput,
     destroy() {

@@ -34,7 +34,8 @@ export function playerBox(g, color, strip = false) {
 
 export function statusText(g) {
   const s = g.snap;
-  if (s.state === 'waiting') return t('waiting_opponent');
+  // Only a friend's game has an invite link to share; an open game waits in the lobby.
+  if (s.state === 'waiting') return t(s.mode === 'friend' ? 'waiting_opponent' : 'waiting_lobby');
   if (s.state === 'finished') return s.result ? resultText(s.result) : t('finished');
   if (g.myTurn()) return g.seat.color === 'both' ? t('to_move', { side: side(s.side_to_move) }) : t('your_move');
   return t('to_move', { side: side(s.side_to_move) });

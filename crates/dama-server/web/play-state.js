@@ -43,6 +43,26 @@ export class Game {
   vsAi() {
     return this.snap?.mode === 'ai';
   }
+  /** The game ended without a result: aborted, abandoned before it began, or called
+   *  off for want of a first move (nothing to analyse or report). */
+  calledOff() {
+    const code = this.snap?.result?.reason?.code;
+    return this.snap?.state === 'finished' && ['aborted', 'abandoned', 'no_first_move'].includes(code);
+  }
+  /** Once the last game of a series is over: the series' final score, in the order of
+   *  the sides now (White's, Black's), and which side now holds the series' winner
+   *  (null for a drawn series). */
+  seriesFinal() {
+    const s = this.snap;
+    const st = s?.options?.series_state;
+    if (!st || s.state !== 'finished' || st.game < s.options.series || !s.result) return null;
+    const score = [...st.score];
+    const w = s.result.winner;
+    if (w) score[w === 'white' ? 0 : 1] += 1;
+    else if (!this.calledOff()) score.forEach((_, i) => (score[i] += 0.5));
+    const winner = score[0] === score[1] ? null : score[0] > score[1] ? 'white' : 'black';
+    return { score, winner };
+  }
 
   /** Where message `m` stands: 'apply' (next in order, or not versioned), 'old' (seen,
    *  or it came before the first snapshot) or 'gap' (events were missed). An event

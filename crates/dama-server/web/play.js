@@ -7,7 +7,7 @@
 // legal moves after each change. A lost connection comes back with `since` and hears
 // what it missed (a client too far behind gets a snapshot).
 import { el, seats, toast, variantName } from './app.js';
-import { t, errorText, setSideNames, sidesNow, sidesRedBlack } from './i18n.js';
+import { t, errorText, points, setSideNames, sidesNow, sidesRedBlack } from './i18n.js';
 import { play as sound } from './sound.js';
 import { liveSocket } from './socket.js';
 import { Game, changes, other } from './play-state.js';
@@ -132,7 +132,8 @@ export function playPage(main, id) {
     const series = s.options.series_state;
     const parts = [
       el('h1', {}, variantName(s.variant), el('span', { class: 'muted' }, ' · ' + t('mode_' + s.mode))),
-      series ? el('div', { class: 'muted' }, t('series_state', { n: series.game, of: s.options.series, w: series.score[0], b: series.score[1], sides: sidesNow() })) : null,
+      series && !g.seriesFinal() ? el('div', { class: 'muted', id: 'series-state' }, t('series_state', { n: series.game, of: s.options.series, w: points(series.score[0]), b: points(series.score[1]), sides: sidesNow() })) : null,
+      actions.seriesLine(),
       playerBox(g, top),
       el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'status' }, statusText(g)),
       el('div', { class: 'muted', id: 'first-move' }),
@@ -143,6 +144,7 @@ export function playPage(main, id) {
       p.moves.moveInput(),
       p.moves.browseBar(),
       p.moves.moveList(),
+      p.moves.betterPart(),
       p.moves.reportPart(),
       chat.panel(),
       shortcuts(),

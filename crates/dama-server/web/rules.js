@@ -382,7 +382,7 @@ export const DIAGRAMS = {
   fr_men: MEN_BOTH_WAYS,
   fr_kings: FLYING,
   fr_value: TWO_WAYS,
-  tk_men: { pieces: [[3, 2, 1]], path: [[3, 2], [3, 3]], alt: [[3, 2], [2, 2]] },
+  tk_men: { pieces: [[3, 2, 1]], path: [[3, 2], [3, 3]], alts: [[[3, 2], [2, 2]], [[3, 2], [4, 2]]] },
   tk_kings: { pieces: [[0, 3, 1, true], [3, 3, 2]], path: [[0, 3], [5, 3]], taken: [[3, 3]] },
   tk_majority: { pieces: [[3, 2, 1], [3, 3, 2], [3, 5, 2], [4, 2, 2]], path: [[3, 2], [3, 4], [3, 6]], alt: [[3, 2], [5, 2]], taken: [[3, 3], [3, 5]] },
   tk_removed: { pieces: [[3, 2, 1], [3, 3, 2], [3, 5, 2]], path: [[3, 2], [3, 4], [3, 6]], taken: [[3, 3], [3, 5]] },

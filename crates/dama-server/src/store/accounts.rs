@@ -313,8 +313,10 @@ impl Store {
     /// An account's games, newest first.
     pub async fn account_games(&self, account_id: &str, limit: i64) -> Result<Vec<PlayedGame>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, variant, status, result, white_account, options, created_ms FROM games \
-             WHERE white_account = $1 OR black_account = $1 ORDER BY created_ms DESC LIMIT $2",
+            "SELECT g.id, g.variant, g.status, g.result, g.white_account, g.options, g.created_ms, o.name AS opponent \
+             FROM games g LEFT JOIN accounts o \
+             ON o.id = CASE WHEN g.white_account = $1 THEN g.black_account ELSE g.white_account END \
+             WHERE g.white_account = $1 OR g.black_account = $1 ORDER BY g.created_ms DESC LIMIT $2",
         )
         .bind(account_id)
         .bind(limit)
@@ -330,6 +332,7 @@ impl Store {
                 seat: if white.as_deref() == Some(account_id) { Color::White } else { Color::Black },
                 options: options(r)?,
                 created_ms: r.try_get("created_ms")?,
+                opponent: r.try_get("opponent")?,
             })
         }))
     }
@@ -380,6 +383,8 @@ pub struct PlayedGame {
     pub options: Options,
     /// Creation time.
     pub created_ms: i64,
+    /// The opponent's account name, if the other seat had one.
+    pub opponent: Option<String>,
 }
 
 impl From<AccountRow> for crate::protocol::Player {

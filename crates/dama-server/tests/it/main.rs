@@ -25,5 +25,7 @@ mod server;
 mod shutdown;
 mod web;
 mod web_analysis;
+mod web_endings;
+mod web_forms;
 mod web_moderation;
 mod web_pages;

@@ -92,6 +92,31 @@ async fn driver(path: &str, chrome: String, downloads: PathBuf) -> Driver {
     Driver { child, url, chrome, downloads }
 }
 
+/// chromedriver's network conditions for a session (a command of its own, beside the
+/// WebDriver standard's).
+#[derive(Debug)]
+struct NetworkConditions(String);
+
+impl fantoccini::wd::WebDriverCompatibleCommand for NetworkConditions {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/chromium/network_conditions", session.unwrap_or_default()))
+    }
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        (axum::http::Method::POST, Some(self.0.clone()))
+    }
+}
+
+/// Slows `c`'s network down to a mobile profile: `latency_ms` each way, and these
+/// download and upload speeds in kilobits per second (every request of the page goes
+/// through them).
+pub(crate) async fn throttle(c: &Client, latency_ms: u32, down_kbps: u32, up_kbps: u32) {
+    let body = json!({ "network_conditions": {
+        "offline": false, "latency": latency_ms,
+        "download_throughput": down_kbps * 1000 / 8, "upload_throughput": up_kbps * 1000 / 8,
+    } });
+    c.issue_cmd(NetworkConditions(body.to_string())).await.expect("network conditions");
+}
+
 /// A browser of its own (its own profile: cookies and storage are not shared).
 pub(crate) async fn browser(d: &Driver, width: u32, height: u32, lang: &str) -> Client {
     let mut caps = serde_json::Map::new();
@@ -198,20 +223,20 @@ pub(crate) async fn until<F: std::future::Future<Output = bool>>(what: &str, mut
     }
 }
 
-async fn get(addr: SocketAddr, path: &str) -> Value {
+pub(crate) async fn get(addr: SocketAddr, path: &str) -> Value {
     let (status, body) = dama_server::client::http(addr, "GET", path, None, None).await.unwrap();
     assert_eq!(status, 200, "{path}: {body}");
     body
 }
 
 /// The game id of the page.
-async fn game_id(c: &Client) -> String {
+pub(crate) async fn game_id(c: &Client) -> String {
     until("a game page", || async { c.current_url().await.unwrap().path().starts_with("/game/") }).await;
     c.current_url().await.unwrap().path().trim_start_matches("/game/").to_string()
 }
 
 /// The seat the page's browser holds.
-async fn seat(c: &Client, id: &str) -> Value {
+pub(crate) async fn seat(c: &Client, id: &str) -> Value {
     c.execute(&format!("return JSON.parse(localStorage.getItem('dama.seat.{id}'))"), vec![]).await.unwrap()
 }
 
@@ -265,7 +290,7 @@ async fn key_move(c: &Client, mv: &Value) {
 }
 
 /// A good move for the side to move of the game `snap`, chosen by the engine.
-fn engine_choice(snap: &Value) -> Value {
+pub(crate) fn engine_choice(snap: &Value) -> Value {
     let variant = Variant::ALL.into_iter().find(|v| v.key() == snap["variant"]).unwrap();
     let mut p = dama_engine::player::player(variant, 4, None, 7);
     let moves: Vec<String> =
@@ -277,7 +302,7 @@ fn engine_choice(snap: &Value) -> Value {
     snap["legal"].as_array().unwrap().iter().find(|m| m["long"] == best || m["notation"] == best).unwrap().clone()
 }
 
-async fn wait_interactive(c: &Client) {
+pub(crate) async fn wait_interactive(c: &Client) {
     find(c, ".board.interactive").await;
 }
 
@@ -958,9 +983,12 @@ async fn seed_001_shows_red_against_black() {
     let c = browser(&d, 1024, 800, "en-US").await;
     c.goto(&format!("http://{addr}/")).await.unwrap();
     click(&c, "input[name=variant][value=english]").await;
-    click(&c, "input[name=mode][value=hotseat]").await;
+    click(&c, "input[name=mode][value=ai]").await;
     find(&c, "#rules").await.select_by_value("seed001").await.unwrap();
     until("the Red choice", || async { text(&c, "#color").await.contains("Red (moves first)") }).await;
+    // On one device there is no colour of one's own to choose.
+    click(&c, "input[name=mode][value=hotseat]").await;
+    until("no colour choice", || async { c.find(Locator::Css("#color")).await.is_err() }).await;
     click(&c, "#start").await;
     let id = game_id(&c).await;
     find(&c, ".board").await;
@@ -1022,7 +1050,6 @@ async fn seed_001_shows_red_against_black() {
     click(&c, "input[name=variant][value=english]").await;
     click(&c, "input[name=mode][value=hotseat]").await;
     find(&c, "#rules").await.select_by_value("official").await.unwrap();
-    until("the official choices", || async { !text(&c, "#color").await.contains("Red") }).await;
     click(&c, "#start").await;
     until("a new game", || async { game_id(&c).await != id }).await;
     until("Black to move", || async { text(&c, "#status").await == "Black to move" }).await;
@@ -1079,6 +1106,16 @@ async fn two_accounts_play_a_rated_game_and_see_their_ratings() {
     // They chat: a line typed by ann reaches bob.
     find(&a, "#chat-input").await.send_keys("good luck\n").await.unwrap();
     until("the chat line", || async { text(&b, "#chat-lines").await.contains("ann good luck") }).await;
+    // Ann's own line cannot be muted or reported by her; bob can.
+    until("ann's line", || async { text(&a, "#chat-lines").await.contains("good luck") }).await;
+    assert_eq!(a.find_all(Locator::Css("#chat-lines li button")).await.unwrap().len(), 0);
+    assert_eq!(b.find_all(Locator::Css("#chat-lines li button")).await.unwrap().len(), 2);
+    // The "Chat in rated games" box sits right by its words.
+    let gap = "const box = document.getElementById('chat-rated').getBoundingClientRect(); \
+        const words = document.getElementById('chat-rated-text').getBoundingClientRect(); \
+        return words.left - box.right";
+    let gap = a.execute(gap, vec![]).await.unwrap().as_f64().unwrap();
+    assert!((0.0..16.0).contains(&gap), "the box is {gap}px from its words");
     // Whoever moves first plays; the other resigns.
     let snap = get(addr, &format!("/api/games/{id}")).await;
     let color_a = seat(&a, &id).await["color"].as_str().unwrap().to_string();
@@ -1107,6 +1144,9 @@ async fn two_accounts_play_a_rated_game_and_see_their_ratings() {
     assert!(text(first, "#ratings").await.contains("Blitz"));
     assert!(text(first, "#record").await.contains("1 won, 0 drawn, 0 lost"));
     assert!(text(first, "#games").await.contains("Won"));
+    // The game list names the opponent, with a link to their page.
+    let loser = if winner == "ann" { "bob" } else { "ann" };
+    assert_eq!(text(first, "#games td.opponent a").await, loser);
     assert!(text(first, "#all-pdn").await.contains("PDN"));
     // One's own page makes a token for programs.
     click(first, "#new-token").await;

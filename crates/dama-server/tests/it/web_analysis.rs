@@ -116,6 +116,26 @@ async fn a_finished_game_shows_its_report_graph_and_marks_the_mistake() {
     // A click on the graph shows that move.
     click(&c, "#report-graph").await;
     until("browsing a move", || async { count(&c, "#browse").await == 1 }).await;
+
+    // On a phone (no hover): a click on the marked move shows the position it was
+    // played in with the better move as an arrow, and the engine's line in words.
+    let phone = browser(&d, 390, 844, "en-US").await;
+    phone.goto(&format!("http://{addr}/game/{id}")).await.unwrap();
+    click(&phone, "#close-result").await;
+    until("the graph", || async { count(&phone, "#report-graph").await == 1 }).await;
+    click(&phone, "#moves button[data-ply='5']").await;
+    until("the better move", || async { count(&phone, "#report-better").await == 1 }).await;
+    let better = text(&phone, "#report-better").await;
+    let best = title.trim_start_matches("Better: ");
+    assert!(better.contains(&format!("better was {best}")), "{better}");
+    assert!(better.contains("The engine's line: "), "{better}");
+    assert!(count(&phone, ".board .arrows line").await >= 1, "no arrow");
+    // The arrow starts on the better move's first square, where a piece stands before it.
+    let from = best.split(['-', 'x']).next().unwrap();
+    let js = format!("return !!document.querySelector(\"button[data-sq='{from}'] ellipse\")");
+    assert_eq!(phone.execute(&js, vec![]).await.unwrap(), json!(true));
+    shot(&phone, "report-2-better-move-phone").await;
+    phone.close().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -149,7 +169,7 @@ async fn the_opening_explorer_lists_the_masters_moves_and_plays_one() {
 }
 
 /// Keeps a puzzle in the database of the browser tests' server `name`.
-async fn add_puzzle(name: &str, id: &str, fen: &str, line: &str) {
+pub(crate) async fn add_puzzle(name: &str, id: &str, fen: &str, line: &str) {
     use sqlx::Connection;
     let p = std::env::temp_dir().join(format!("dama-web-{name}-{}.sqlite", std::process::id()));
     let mut c = sqlx::SqliteConnection::connect(&format!("sqlite:{}", p.display())).await.unwrap();
@@ -189,4 +209,66 @@ async fn a_puzzle_is_solved_by_clicks_and_a_wrong_move_shows_the_line() {
     until("the wrong move", || async { text(&c, "#pz-status").await.contains("Not that move") }).await;
     assert!(text(&c, "#pz-line").await.contains("e3-d4"));
     shot(&c, "puzzle-2-wrong").await;
+}
+
+/// The rectangle of the element `css` (left, top, right, bottom), if it is shown.
+async fn rect(c: &Client, css: &str) -> Option<[f64; 4]> {
+    let js = format!(
+        "const e = document.querySelector('{css}'); if (!e || e.hidden) return null; \
+         const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]"
+    );
+    serde_json::from_value(c.execute(&js, vec![]).await.unwrap()).unwrap()
+}
+
+fn overlap(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_board_shows_one_error_that_covers_no_control() {
+    let Some((addr, d)) = start("analysis-errors").await else { return };
+    for (w, h) in [(1280, 900), (390, 844)] {
+        let c = browser(&d, w, h, "en-US").await;
+        c.goto(&format!("http://{addr}/analysis?variant=russian")).await.unwrap();
+        find(&c, ".board .sq.play").await;
+        // A board with no piece at all is refused (it used to load and say "White wins").
+        let load = |fen: &'static str| {
+            let c = c.clone();
+            async move {
+                let input = find(&c, "#fen").await;
+                input.clear().await.unwrap();
+                input.send_keys(fen).await.unwrap();
+                click(&c, "#load-fen").await;
+            }
+        };
+        load("B:W:B").await;
+        until("the error", || async { rect(&c, "#an-note").await.is_some() }).await;
+        assert!(text(&c, "#an-note").await.contains("no pieces"), "{}", text(&c, "#an-note").await);
+        assert!(count(&c, ".board ellipse").await > 0, "the old position stays");
+        // Three errors: one message, the last, in one place.
+        load("W:Wz9").await;
+        load("W:W1-50:B").await;
+        until("the last error", || async { text(&c, "#an-note").await.contains("50") }).await;
+        assert_eq!(count(&c, "#an-note").await, 1);
+        assert_eq!(count(&c, "#toasts .toast").await, 0, "errors are not toasts that stack");
+        // It covers none of the page's controls.
+        let note = rect(&c, "#an-note").await.unwrap();
+        for css in ["#export", "#import-open", "#setup-open", "#load-fen", "#fen"] {
+            if let Some(r) = rect(&c, css).await {
+                assert!(!overlap(note, r), "{w}px: the message covers {css}: {note:?} {r:?}");
+            }
+        }
+        let hidden_by_note = "const n = document.getElementById('an-note').getBoundingClientRect(); \
+            return [...document.querySelectorAll('button, input, select, textarea, a')].filter((e) => { \
+              const r = e.getBoundingClientRect(); if (!r.width) return false; \
+              const x = r.left + r.width / 2, y = r.top + r.height / 2; \
+              const top = document.elementFromPoint(x, y); \
+              return top && !e.contains(top) && document.getElementById('an-note').contains(top); }).length";
+        assert_eq!(c.execute(hidden_by_note, vec![]).await.unwrap(), json!(0));
+        shot(&c, &format!("analysis-errors-{w}")).await;
+        // It can be dismissed.
+        click(&c, "#an-note-close").await;
+        until("no message", || async { rect(&c, "#an-note").await.is_none() }).await;
+        c.close().await.unwrap();
+    }
 }
