@@ -36,6 +36,7 @@ export function statusText(g) {
   const s = g.snap;
   if (s.state === 'waiting') return t('waiting_opponent');
   if (s.state === 'finished') return s.result ? resultText(s.result) : t('finished');
+  if (s.held) return t('held_wait');
   if (g.myTurn()) return g.seat.color === 'both' ? t('to_move', { side: side(s.side_to_move) }) : t('your_move');
   return t('to_move', { side: side(s.side_to_move) });
 }
