@@ -2,10 +2,6 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::time::Instant;
-
-use dama_core::{Rules, Variant, VariantFn};
-use dama_engine::egdb;
 
 use anyhow::{Context, Result};
 
@@ -30,8 +26,10 @@ pub struct Args {
     /// Database: sqlite:FILE (created if missing) or postgres://... [default: sqlite:dama.sqlite]
     #[arg(long, env = "DAMA_DATABASE_URL")]
     pub database_url: Option<String>,
-    /// Directory of endgame databases; the missing small ones are built there in the
-    /// background at start (see `--egdb-build`) [default: egdb].
+    /// Folder of the endgame tables; the missing small ones are built there in the
+    /// background at start (see `--egdb-build`) [default: `egdb` beside a SQLite
+    /// database's file; with PostgreSQL `$XDG_DATA_HOME/dama/egdb`, else
+    /// `~/.local/share/dama/egdb`].
     #[arg(long, env = "DAMA_EGDB")]
     pub egdb: Option<PathBuf>,
     /// Build missing endgame databases at start (4 pieces on 8x8 and 10x10, 3 for
@@ -95,14 +93,14 @@ impl Args {
             }
             None => Args::default(),
         };
+        let database_url =
+            self.database_url.clone().or(file.database_url).unwrap_or_else(|| "sqlite:dama.sqlite".into());
         Ok(Args {
             config: None,
             print_config: false,
             bind: Some(self.bind.or(file.bind).unwrap_or_else(|| SocketAddr::from(([127, 0, 0, 1], 8080)))),
-            database_url: Some(
-                self.database_url.clone().or(file.database_url).unwrap_or_else(|| "sqlite:dama.sqlite".into()),
-            ),
-            egdb: Some(self.egdb.clone().or(file.egdb).unwrap_or_else(|| PathBuf::from(crate::cmd_egdb::DEFAULT_DIR))),
+            egdb: self.egdb.clone().or(file.egdb).or_else(|| crate::tables::default_dir(&database_url)),
+            database_url: Some(database_url),
             egdb_build: Some(self.egdb_build.or(file.egdb_build).unwrap_or(true)),
             log_format: Some(self.log_format.or(file.log_format).unwrap_or_default()),
             metrics_bind: self.metrics_bind.or(file.metrics_bind),
@@ -149,11 +147,17 @@ pub fn run(a: Args) -> Result<()> {
         return Ok(());
     }
     init_logs(set.log_format.unwrap_or_default());
-    let (url, dir, build) = (
-        set.database_url.clone().expect("resolved"),
-        set.egdb.clone().expect("resolved"),
-        set.egdb_build.unwrap_or(true),
-    );
+    let (url, build) = (set.database_url.clone().expect("resolved"), set.egdb_build.unwrap_or(true));
+    // The tables' folder is among the first lines of the log.
+    match set.egdb.clone() {
+        Some(dir) => {
+            crate::tables::announce(&dir, build);
+            std::thread::spawn(move || crate::tables::load(&dir, build));
+        }
+        None => tracing::warn!(
+            "no folder for the endgame tables (no home folder): set --egdb; the engine plays without them"
+        ),
+    }
     let setup = dama_server::Setup {
         bind: set.bind.expect("resolved"),
         database_url: url.clone(),
@@ -167,7 +171,6 @@ pub fn run(a: Args) -> Result<()> {
         }),
         limits: set.limits,
     };
-    std::thread::spawn(move || endgame_tables(&dir, build));
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the runtime")?;
     rt.block_on(async move {
         dama_server::serve(
@@ -188,54 +191,4 @@ fn default_node_id(bind: SocketAddr) -> String {
     let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
     let host: String = host.trim().chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').take(40).collect();
     format!("{}-{}", if host.is_empty() { "node" } else { &host }, bind.port())
-}
-
-/// The tables the server builds when they are missing: (variant, pieces).
-const SERVER_TABLES: [(Variant, u8); 11] = [
-    (Variant::English, 4),
-    (Variant::Russian, 4),
-    (Variant::Brazilian, 4),
-    (Variant::Pool, 4),
-    (Variant::Italian, 4),
-    (Variant::Spanish, 4),
-    (Variant::Portuguese, 4),
-    (Variant::Czech, 4),
-    (Variant::Thai, 4),
-    (Variant::Turkish, 3),
-    (Variant::International, 4),
-];
-
-struct BuildQuietly<'a>(&'a std::path::Path, u8);
-impl VariantFn for BuildQuietly<'_> {
-    type Output = Result<(), egdb::EgdbError>;
-    fn call<R: Rules>(self) -> Self::Output {
-        egdb::build::<R>(self.0, self.1, 1, &mut |_| {})
-    }
-}
-
-/// Loads the endgame tables under `dir` for every variant (building the missing
-/// small ones first when `build`), and installs them for the engine as each is ready.
-pub(crate) fn endgame_tables(dir: &std::path::Path, build: bool) {
-    for (v, pieces) in SERVER_TABLES {
-        let started = Instant::now();
-        if build {
-            if let Err(e) = v.visit(BuildQuietly(dir, pieces)) {
-                tracing::error!(variant = %v, error = %dama_server::error::Chain(&e), "building endgame databases");
-                continue;
-            }
-        }
-        match egdb::open_and_install(dir, v) {
-            Ok(Some((n, bytes))) => tracing::info!(
-                variant = %v,
-                pieces = n,
-                mb = bytes >> 20,
-                seconds = started.elapsed().as_secs_f64(),
-                "endgame databases loaded"
-            ),
-            Ok(None) => {}
-            Err(e) => {
-                tracing::error!(variant = %v, error = %dama_server::error::Chain(&e), "opening endgame databases")
-            }
-        }
-    }
 }

@@ -32,7 +32,7 @@ pub fn run(a: Args) -> Result<()> {
     crate::cmd_serve::init_logs(crate::cmd_serve::LogFormat::Human);
     let threads = a.engine_threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let (dir, build) = (a.egdb.clone(), a.egdb_build);
-    std::thread::spawn(move || crate::cmd_serve::endgame_tables(&dir, build));
+    std::thread::spawn(move || crate::tables::load(&dir, build));
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the runtime")?;
     rt.block_on(async move {
         let nats = dama_server::cluster::connect_nats(&a.cluster, "dama worker").await?;

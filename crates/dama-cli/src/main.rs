@@ -16,6 +16,7 @@ mod cmd_worker;
 mod loadtest;
 mod matches;
 mod progress;
+mod tables;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};

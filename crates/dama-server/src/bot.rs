@@ -100,7 +100,9 @@ pub async fn stream_game(
     Bot(me): Bot,
 ) -> Result<Response, ApiError> {
     let h = st.game(&id).await?;
-    let mut sub = h.subscribe(Hello { token: None, since: None, ip }).await?;
+    // Following its game is the program's arrival: a held game of its account starts.
+    let hello = Hello { token: None, account: Some(me.id.clone()), since: None, ip };
+    let mut sub = h.subscribe(hello).await?;
     let snap = match sub.first {
         Catchup::Snapshot(s) => *s,
         Catchup::Events(_) => h.snapshot().await?,

@@ -203,7 +203,7 @@ async fn play(link: &mut Link, request: &str, peer: SocketAddr, ctx: &Services) 
     let token = created.seat.map(|s| s.token);
     tracing::info!(%peer, engine = %name, game = %id, "DXP engine seeks a game");
     let h = ctx.game(&id).await?;
-    let mut sub = h.subscribe(Hello { token: token.clone(), since: None, ip: peer.ip() }).await?;
+    let mut sub = h.subscribe(Hello { token: token.clone(), account: None, since: None, ip: peer.ip() }).await?;
     let caller = Caller { token, conn: None, account: None, moderator: false };
     let result = relay(link, &h, &mut sub.rx, &caller, engine_color, &id).await;
     // No longer listening: the game may leave memory once nobody else watches (the

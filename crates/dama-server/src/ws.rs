@@ -112,7 +112,7 @@ pub async fn client(socket: WebSocket, ctx: Services, id: String, open: Opening)
         Ok((token, since)) => (token.or(open.token), since.or(open.since)),
         Err(e) => return refuse(&mut sink, 400, format!("bad hello frame: {e}"), "bad_hello", 1008).await,
     };
-    let hello = Hello { token: token.clone(), since, ip: open.ip };
+    let hello = Hello { token: token.clone(), account: None, since, ip: open.ip };
     // The game may give its memory back between the upgrade and now: load it again.
     let mut sub = None;
     for _ in 0..2 {

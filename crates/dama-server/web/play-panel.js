@@ -37,6 +37,7 @@ export function statusText(g) {
   // Only a friend's game has an invite link to share; an open game waits in the lobby.
   if (s.state === 'waiting') return t(s.mode === 'friend' ? 'waiting_opponent' : 'waiting_lobby');
   if (s.state === 'finished') return s.result ? resultText(s.result) : t('finished');
+  if (s.held) return t('held_wait');
   if (g.myTurn()) return g.seat.color === 'both' ? t('to_move', { side: side(s.side_to_move) }) : t('your_move');
   return t('to_move', { side: side(s.side_to_move) });
 }

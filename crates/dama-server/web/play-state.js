@@ -148,6 +148,15 @@ export const changes = {
     const toast = g.seat && m.color !== g.seat.color ? t('opponent_joined') : null;
     return { render: true, toast, resync: !('clocks' in m) };
   },
+  /** A rematch or the series' next game, held until its players were there, starts. */
+  started(g, m) {
+    g.snap.held = false;
+    if (m.clocks) {
+      g.snap.clocks = m.clocks;
+      g.clockAt = performance.now();
+    }
+    return { render: true };
+  },
   draw_offer(g, m) {
     g.snap.draw_offer = m.by;
     return { render: true };

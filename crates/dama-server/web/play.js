@@ -92,6 +92,7 @@ export function playPage(main, id) {
     snapshot: game('snapshot'),
     move: game('move'),
     joined: game('joined'),
+    started: game('started'),
     draw_offer: game('draw_offer'),
     draw_declined: game('draw_declined'),
     end: game('end'),

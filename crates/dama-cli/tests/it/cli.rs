@@ -173,18 +173,24 @@ struct Served {
 
 #[cfg(unix)]
 impl Served {
+    /// A server whose tables are only loaded (none are built), from their own folder.
     fn start(name: &str, format: &str) -> Served {
-        use std::io::{BufRead, BufReader};
-        use std::process::Stdio;
         let db = std::env::temp_dir().join(format!("dama-cli-{name}-{}.sqlite", std::process::id()));
         let egdb = std::env::temp_dir().join(format!("dama-cli-{name}-egdb-{}", std::process::id()));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-            .args(["serve", "--bind", "127.0.0.1:0", "--egdb-build", "false", "--log-format", format])
-            .args(["--puzzles-bundled", "false"])
+        let mut serve = Command::new(env!("CARGO_BIN_EXE_dama"));
+        serve.args(["serve", "--egdb-build", "false", "--log-format", format]).arg("--egdb").arg(&egdb);
+        Served::spawn(serve, db, egdb)
+    }
+
+    /// Runs `serve` (`dama serve` with its own settings) over the database `db`, its
+    /// tables in `egdb` (removed with the database when it stops).
+    fn spawn(mut serve: Command, db: PathBuf, egdb: PathBuf) -> Served {
+        use std::io::{BufRead, BufReader};
+        use std::process::Stdio;
+        let mut child = serve
+            .args(["--bind", "127.0.0.1:0", "--puzzles-bundled", "false"])
             .arg("--database-url")
             .arg(format!("sqlite:{}", db.display()))
-            .arg("--egdb")
-            .arg(&egdb)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -254,6 +260,43 @@ fn serve_logs_without_escape_codes_when_not_on_a_terminal() {
     let (_, _, log) = served.stop();
     assert!(log.contains("INFO"), "the log says what happened:\n{log}");
     assert!(!log.contains('\u{1b}'), "escape codes in a piped log:\n{log}");
+}
+
+/// `dama serve` started in one folder with its database in another keeps its endgame
+/// tables beside the database, where it builds them, never in the folder it was started
+/// from; its first log lines name that folder, with its size (issue 49, point 13).
+#[cfg(unix)]
+#[test]
+fn serve_keeps_its_tables_beside_its_database() {
+    let root = std::env::temp_dir().join(format!("dama-cli-tables-{}", std::process::id()));
+    let (work, data) = (root.join("work"), root.join("data"));
+    for d in [&work, &data] {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    let mut serve = Command::new(env!("CARGO_BIN_EXE_dama"));
+    serve.current_dir(&work).args(["serve", "--log-format", "json"]);
+    for setting in ["DAMA_EGDB", "DAMA_EGDB_BUILD", "DAMA_CONFIG"] {
+        serve.env_remove(setting);
+    }
+    let tables = data.join("egdb");
+    let served = Served::spawn(serve, data.join("dama.sqlite"), tables.clone());
+    // The small tables are being built (stopped long before they are all there).
+    let since = std::time::Instant::now();
+    while !tables.is_dir() && !work.join("egdb").exists() && since.elapsed().as_secs() < 30 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let stray = work.join("egdb").exists();
+    // Ready (its signal handler in place) before it is stopped.
+    let answer = served.get("/readyz");
+    let (status, _, log) = served.stop();
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(!stray, "tables written in the folder the server was started from");
+    assert!(answer.starts_with("HTTP/1.1 200") && status.success(), "{answer}\n{status:?}\n{log}");
+    let lines: Vec<serde_json::Value> = log.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let first = lines.iter().position(|l| l["message"] == "endgame tables folder").expect(&log);
+    assert!(first < 3, "{log}");
+    assert_eq!(lines[first]["dir"], tables.display().to_string(), "{log}");
+    assert!(lines[first]["mb"].is_number(), "{log}");
 }
 
 /// Settings come from flags, then environment variables, then the `--config` file,

@@ -52,8 +52,8 @@ async fn answer(ctx: Services, h: GameHandle, m: Message) {
         Err(e) => Answer::of::<()>(Err(ApiError::BadRequest(format!("bad request between nodes: {e}")))),
         Ok(req) => match req {
             Request::Snapshot => Answer::of(h.snapshot().await),
-            Request::Subscribe { token, since, ip } => {
-                Answer::of(h.subscribe(Hello { token, since, ip }).await.map(|s| {
+            Request::Subscribe { token, account, since, ip } => {
+                Answer::of(h.subscribe(Hello { token, account, since, ip }).await.map(|s| {
                     let seats = s.seats.iter().map(|c| c.to_string()).collect();
                     Subscribed { first: s.first, seats, conn: s.conn, chat: s.chat }
                 }))

@@ -101,7 +101,7 @@ impl Remote {
             ApiError::Internal
         })?;
         let since = hello.since;
-        let req = Request::Subscribe { token: hello.token, since, ip: hello.ip };
+        let req = Request::Subscribe { token: hello.token, account: hello.account, since, ip: hello.ip };
         let s: Subscribed = self.ask(&req, ANSWER).await?;
         let mut known = match &s.first {
             Catchup::Snapshot(s) => s.version,

@@ -21,6 +21,9 @@ pub enum Request {
     Subscribe {
         /// Seat token.
         token: Option<String>,
+        /// The account a program follows the game for (its seats count as there).
+        #[serde(default)]
+        account: Option<String>,
         /// Last version seen.
         since: Option<u64>,
         /// The client's address.

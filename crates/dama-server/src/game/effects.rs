@@ -142,13 +142,14 @@ impl Actor {
         });
     }
 
-    /// Creates the next game with colours swapped; the players keep their tokens.
+    /// Creates the next game with colours swapped; the players keep their tokens. It is
+    /// held: its clock starts once its players have opened it.
     async fn create_next(&self, series: Option<crate::protocol::SeriesState>) -> Result<String, ApiError> {
         let r = &self.round;
         let tokens = [r.seats[1].token.clone(), r.seats[0].token.clone()];
         let opts = Options { series_state: series, ..r.opts.clone() };
         let players = [r.seats[1].player.clone(), r.seats[0].player.clone()];
-        let created = setup::create_with(self.ctx.clone(), opts, tokens, players, None).await?;
+        let created = setup::create_with(self.ctx.clone(), opts, tokens, players, None, true).await?;
         Ok(created.id)
     }
 }

@@ -68,11 +68,14 @@ pub struct Caller {
     pub moderator: bool,
 }
 
-/// What a new websocket asks for.
+/// What a new websocket (or a program's game stream) asks for.
 #[derive(Clone, Debug)]
 pub struct Hello {
     /// The seat token, if any.
     pub token: Option<String>,
+    /// The account a program follows the game for (the bot API): its seats count as
+    /// there, as a seat token's do.
+    pub account: Option<String>,
     /// The last version the client has seen.
     pub since: Option<u64>,
     /// The client's address.
@@ -230,7 +233,8 @@ impl Actor {
                 let _ = tx.send(self.round.snapshot(Instant::now()));
             }
             Cmd::Subscribe(hello, tx) => {
-                let _ = tx.send(self.subscribe(hello));
+                let r = self.subscribe(hello).await;
+                let _ = tx.send(r);
             }
             Cmd::Leave(ip) => {
                 if let Some(n) = self.viewers.get_mut(&ip) {
@@ -261,6 +265,8 @@ impl Actor {
 
     async fn act(&mut self, caller: Caller, action: Action) -> Result<(), ApiError> {
         let who = self.who(&caller);
+        // Acting in a game is being there.
+        self.arrive(&who.seats).await;
         match action {
             Action::Chat { text } => self.chat(&caller, &who.seats, &text).await,
             Action::HideChat { n } => self.hide_chat(&caller, n).await,
@@ -275,7 +281,21 @@ impl Actor {
         Ok(Seat { token: t, color: seat.to_string() })
     }
 
-    fn subscribe(&mut self, hello: Hello) -> Result<Subscription, ApiError> {
+    /// The players of `seats` are there: a held game starts once all its players are
+    /// (a failure is logged; the next arrival tries again).
+    async fn arrive(&mut self, seats: &[Color]) {
+        if !self.round.is_held() || seats.is_empty() {
+            return;
+        }
+        let who = Who { seats: seats.to_vec(), conn: None };
+        if let Err(e) = self.step(&who, Input::Arrived).await {
+            tracing::error!(game = %self.round.id, error = %crate::error::Chain(&e), "a player's arrival");
+        }
+    }
+
+    /// A new subscriber: its seats' players are there (the game starts first if that
+    /// was all it waited for), then it gets what it missed and the events to come.
+    async fn subscribe(&mut self, hello: Hello) -> Result<Subscription, ApiError> {
         let n = self.viewers.entry(hello.ip).or_default();
         let most = self.ctx.limits.sockets_per_address();
         if *n >= most {
@@ -283,6 +303,10 @@ impl Actor {
         }
         *n += 1;
         let seats = self.round.seats_of_token(hello.token.as_deref());
+        match &hello.account {
+            Some(a) => self.arrive(&self.round.seats_of_account(a)).await,
+            None => self.arrive(&seats).await,
+        }
         let first = match hello.since.and_then(|s| self.events.since(s)) {
             Some(mut events) => {
                 // A player to move who caught up by events hears their legal moves too.

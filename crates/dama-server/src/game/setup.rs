@@ -77,7 +77,8 @@ pub async fn create(ctx: Services, opts: Options, creator: Option<Player>) -> Re
         series_state: (opts.series > 1).then_some(crate::protocol::SeriesState { game: 1, score: [0.0; 2] }),
         ..opts
     };
-    let mut created = create_with(ctx, opts, tokens, players, invite.as_deref().map(secret::hash)).await?;
+    let invite_hash = invite.as_deref().map(secret::hash);
+    let mut created = create_with(ctx, opts, tokens, players, invite_hash, false).await?;
     created.seat = Some(crate::protocol::Seat { token: t, color });
     created.invite = invite;
     Ok(created)
@@ -85,13 +86,15 @@ pub async fn create(ctx: Services, opts: Options, creator: Option<Player>) -> Re
 
 /// Stores and starts a game with given seats (token hashes and the accounts at them;
 /// rematches and series keep the players'). A position that is already decided gives a
-/// finished game.
+/// finished game. A `held` game (a rematch, the next game of a series) starts its clock
+/// once its players are there ([`Round::hold`]).
 pub(super) async fn create_with(
     ctx: Services,
     opts: Options,
     tokens: [Option<String>; 2],
     players: [Option<Player>; 2],
     invite_hash: Option<String>,
+    held: bool,
 ) -> Result<Created, ApiError> {
     let variant: dama_core::Variant =
         opts.variant.parse().map_err(|e: dama_core::variant::UnknownVariant| ApiError::BadRequest(e.to_string()))?;
@@ -107,6 +110,9 @@ pub(super) async fn create_with(
     if let dama_core::game::Status::Over(r) = round.game.status() {
         round.phase = Phase::Finished;
         round.outcome = Some(crate::round::Outcome::of(&round.game, r));
+    }
+    if held {
+        round = round.hold();
     }
     let row = GameRow {
         id: id.clone(),

@@ -76,6 +76,13 @@ pub enum EventBody {
         #[serde(default)]
         clocks: Option<ClockView>,
     },
+    /// A game held until its players were there (a rematch, the next game of a
+    /// series) starts: they are, and the clock runs.
+    Started {
+        /// The clocks as the start set them.
+        #[serde(default)]
+        clocks: Option<ClockView>,
+    },
     /// A draw was offered.
     DrawOffer {
         /// By whom.
@@ -183,6 +190,7 @@ impl EventBody {
         match self {
             EventBody::Move { .. } => "move",
             EventBody::Joined { .. } => "joined",
+            EventBody::Started { .. } => "started",
             EventBody::DrawOffer { .. } => "draw_offer",
             EventBody::DrawDeclined => "draw_declined",
             EventBody::End { .. } => "end",

@@ -189,4 +189,8 @@ pub struct Snapshot {
     /// The logged-in players at the seats (White, Black), with their rating changes
     /// once a rated game is over.
     pub players: [Option<PlayerView>; 2],
+    /// A rematch or the next game of a series waits for its players: its clock starts
+    /// once they are all there (a `started` event says when).
+    #[serde(default)]
+    pub held: bool,
 }

@@ -59,7 +59,8 @@ impl Round {
             version: self.version as i64,
             next_game: self.next_game.clone(),
             offers: self.offers.column(),
-            turn_started_ms: Some(self.turn_started_ms),
+            // None while held: a restart brings the game back held.
+            turn_started_ms: (!self.is_held()).then_some(self.turn_started_ms),
             end_clock_ms: (self.phase == Phase::Finished && self.clock.enabled())
                 .then(|| self.clock.remaining[self.side().index()] as i64),
             accounts: self.seats.clone().map(|s: Seat| s.player.map(|p| p.id)),
@@ -90,7 +91,7 @@ impl Round {
                     more = true;
                 }
                 // Kept in memory only.
-                Change::Touched(_) | Change::Voted { .. } => {}
+                Change::Touched(_) | Change::Voted { .. } | Change::Arrived(_) => {}
                 _ => more = true,
             }
         }
@@ -149,6 +150,12 @@ impl Round {
                     self.clock = clock;
                     self.turn_started_ms = at_ms;
                 }
+                Change::Arrived(a) => self.held = Some(a),
+                Change::Started { clock, at_ms } => {
+                    self.held = None;
+                    self.clock = clock;
+                    self.turn_started_ms = at_ms;
+                }
                 Change::Offers(o) => self.offers = o,
                 Change::Touched(t) => self.touched = t,
                 Change::Voted { conn, mv } => {
@@ -160,6 +167,7 @@ impl Round {
                         self.game.end(result);
                     }
                     self.phase = Phase::Finished;
+                    self.held = None;
                     self.outcome = Some(outcome);
                     self.clock = clock;
                     self.offers.moved();

@@ -25,11 +25,15 @@ impl Round {
         match input {
             Input::Act(action) => self.act(who, action, now),
             Input::Join { token, player, invite } => self.join(token, player, invite, now),
+            Input::Arrived => Ok(self.arrive(&who.seats, now)),
             Input::Deadline => Ok(self.deadline_passed(now)),
-            Input::EngineMove(text) => match self.ai {
-                Some(ai) if self.phase == Phase::Live && ai == self.side() => self.play(&text, now),
-                _ => Ok(Decision::default()),
-            },
+            Input::EngineMove(text) => {
+                if self.engine_to_move() {
+                    self.play(&text, now)
+                } else {
+                    Ok(Decision::default())
+                }
+            }
             Input::DrawJudged { by, score } => Ok(self.draw_judged(by, score, now)),
             Input::Adjudicated(winner) => {
                 Ok(self.end(GameResult { winner, reason: EndReason::Adjudication }, now).unwrap_or_default())
@@ -94,6 +98,10 @@ impl Round {
                 }
                 if !seats.contains(&side) {
                     return Err(Refusal::NotYourTurn(side));
+                }
+                if self.is_held() {
+                    // The mover is there (their action said so): the opponent is not.
+                    return Err(Refusal::OpponentNotHere);
                 }
                 if mv.len() > 200 {
                     return Err(Refusal::MoveTooLong);
@@ -215,13 +223,14 @@ impl Round {
     }
 
     /// The deadline came: the flag fell (the game is lost, or called off before the
-    /// first move), or an unclocked game has waited too long for its player.
+    /// first move), or an unclocked game has waited too long for its player, or a held
+    /// one for its players (called off: it has no move).
     fn deadline_passed(&self, now: Now) -> Decision {
         if self.phase != Phase::Live {
             return Decision::default();
         }
         let side = self.side();
-        if !self.clock.enabled() {
+        if !self.clock.enabled() || self.is_held() {
             return match self.abandoned_at_ms() {
                 Some(at) if now.ms >= at => {
                     let reason = if self.game.ply() < 2 || self.opts.mode == Mode::Hotseat {

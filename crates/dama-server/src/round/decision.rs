@@ -5,7 +5,7 @@ use dama_core::any::{AnyGame, MoveView};
 use dama_core::game::GameResult;
 use dama_core::Color;
 
-use super::{Offers, Outcome, Refusal};
+use super::{Arrivals, Offers, Outcome, Refusal};
 use crate::clock::Clock;
 use crate::protocol::{Action, EventBody, Player, RatingView, SeriesState};
 
@@ -24,6 +24,9 @@ pub enum Input {
         /// The invite secret shown (friend games).
         invite: Option<String>,
     },
+    /// The caller's players are there (they opened the game, or acted in it): a held
+    /// game starts once all its players are.
+    Arrived,
     /// The deadline came: a flag, a first move, an abandoned game.
     Deadline,
     /// The engine's move.
@@ -84,6 +87,16 @@ pub enum Change {
         token: String,
         /// The account there.
         player: Option<Player>,
+        /// The clock, the first turn started.
+        clock: Clock,
+        /// When.
+        at_ms: i64,
+    },
+    /// More of a held game's players are there (kept in memory only).
+    Arrived(Arrivals),
+    /// A held game starts: its players are there; the clock, the first turn started
+    /// at `at_ms`.
+    Started {
         /// The clock, the first turn started.
         clock: Clock,
         /// When.

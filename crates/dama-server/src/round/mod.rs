@@ -4,12 +4,15 @@
 //! [`Input`] (a player's action, the clock's deadline, what the engine or the store
 //! answered) and returns a [`Decision`]: the state changes, the events to broadcast and
 //! the effects to run (think, adjudicate, rate, create the next game, tell the lobby).
+//! A next game is created held ([`Round::hold`]): its clock starts once its players are
+//! there.
 //! No store, no channels, no `async`: the game's task ([`crate::game`]) decides, stores
 //! what [`Round::persist`] says in one transaction, then [`Round::apply`]s (which
 //! cannot fail), broadcasts and runs the effects. A store failure leaves the round
 //! untouched.
 
 mod apply;
+mod arrival;
 mod decide;
 mod decision;
 pub mod draw_offer;
@@ -22,6 +25,7 @@ mod restore;
 mod tests;
 
 pub use apply::{Applied, Persist};
+pub use arrival::Arrivals;
 pub use decide::MAX_VOTERS;
 pub use decision::{Change, Decision, Effect, Input};
 pub use draw_offer::{ENGINE_DRAW_MARGIN, ENGINE_DRAW_PLY};
@@ -124,8 +128,12 @@ pub struct Round {
     pub invite_hash: Option<String>,
     /// The clocks.
     pub clock: Clock,
-    /// When the side to move's turn began, ms since the epoch.
+    /// When the side to move's turn began, ms since the epoch (while held: when the
+    /// game was created).
     pub turn_started_ms: i64,
+    /// While the game waits for its players before its clock starts (a rematch, the
+    /// next game of a series): which of them are there.
+    pub held: Option<Arrivals>,
     /// Pending offers.
     pub offers: Offers,
     /// The rematch or next game of the series, once created.
@@ -212,6 +220,7 @@ impl Round {
             ai,
             invite_hash,
             turn_started_ms: now.ms,
+            held: None,
             offers: Offers::default(),
             next_game: None,
             touched: None,
@@ -300,6 +309,7 @@ impl Round {
             rematch_offer: self.offers.rematch,
             options: self.opts.clone(),
             players: self.player_views(),
+            held: self.is_held(),
         }
     }
 
@@ -314,19 +324,20 @@ impl Round {
     }
 
     /// When this game counts as abandoned if nobody moves before (epoch ms): unclocked
-    /// live games waiting for a player (not for the engine).
+    /// live games waiting for a player (not for the engine), and held games nobody
+    /// came to (from their creation; they end void, as no clock ever ran).
     pub fn abandoned_at_ms(&self) -> Option<i64> {
         let waits_for_player = self.ai != Some(self.side());
-        (self.phase == Phase::Live && !self.clock.enabled() && waits_for_player)
+        (self.phase == Phase::Live && (self.is_held() || (!self.clock.enabled() && waits_for_player)))
             .then(|| self.turn_started_ms.saturating_add(patience(self.opts.mode)))
     }
 
     /// When the game's task must look at it again (a flag falls, a first move is late,
-    /// an unclocked game may be abandoned), on the runtime's clock.
+    /// an unclocked or held game may be abandoned), on the runtime's clock.
     pub fn deadline(&self, now: Now) -> Option<Instant> {
         if self.phase != Phase::Live {
             None
-        } else if self.clock.enabled() {
+        } else if self.clock.enabled() && !self.is_held() {
             self.clock.deadline(self.side())
         } else {
             let at = self.abandoned_at_ms()?;
@@ -335,9 +346,9 @@ impl Round {
         }
     }
 
-    /// True while it is the engine's turn in a game being played.
+    /// True while it is the engine's turn in a game being played (not held).
     pub fn engine_to_move(&self) -> bool {
-        self.phase == Phase::Live && self.ai == Some(self.side())
+        self.phase == Phase::Live && !self.is_held() && self.ai == Some(self.side())
     }
 
     /// The spectators' suggestions for the move to come, most first.

@@ -19,6 +19,9 @@ pub enum Refusal {
     NotStarted,
     /// The game is not being played (waiting, or over).
     NotBeingPlayed,
+    /// A rematch or the next game of a series: the opponent has not opened it yet (its
+    /// clock starts once both players are there).
+    OpponentNotHere,
     /// Move text of over 200 characters.
     MoveTooLong,
     /// The move is not legal (the rules' words).
@@ -115,6 +118,7 @@ impl Refusal {
             GameOver => "game_over",
             NotStarted => "not_started",
             NotBeingPlayed => "not_being_played",
+            OpponentNotHere => "opponent_not_here",
             MoveTooLong => "move_too_long",
             IllegalMove(_) => "illegal_move",
             TimeRanOut => "time_ran_out",
@@ -186,6 +190,7 @@ impl Refusal {
             GameOver,
             NotStarted,
             NotBeingPlayed,
+            OpponentNotHere,
             MoveTooLong,
             IllegalMove("'11-16' is not a legal move".into()),
             TimeRanOut,
@@ -241,6 +246,9 @@ impl std::fmt::Display for Refusal {
             GameOver => f.write_str("the game is over"),
             NotStarted => f.write_str("the game has not started: waiting for an opponent"),
             NotBeingPlayed => f.write_str("the game is not being played"),
+            OpponentNotHere => {
+                f.write_str("your opponent has not opened this game yet; the clock starts when both players are here")
+            }
             MoveTooLong => f.write_str("move text too long"),
             IllegalMove(why) => f.write_str(why),
             TimeRanOut => f.write_str("time ran out before the move"),

@@ -63,6 +63,7 @@ impl Round {
             seats: [Seat { token: tokens[0].clone(), player: white }, Seat { token: tokens[1].clone(), player: black }],
             invite_hash: row.invite_hash.clone(),
             turn_started_ms: st.turn_started_ms.unwrap_or(row.created_ms),
+            held: None,
             offers: Offers::default(),
             next_game: st.next_game.clone(),
             touched: None,
@@ -105,6 +106,11 @@ impl Round {
                     r.game.end(outcome.result());
                 }
                 r.outcome = Some(outcome);
+            }
+            // Stored without a turn start and without a move: the game was held (it
+            // waits for its players again; the clock stands as created).
+            Phase::Live if st.turn_started_ms.is_none() && stored.moves.is_empty() => {
+                r.held = Some(super::Arrivals::default());
             }
             Phase::Live => {
                 // The turn began with the last move or the stored turn start (a join or

@@ -101,6 +101,7 @@ fn each_refusal_of_a_round_has_its_code() {
         ),
         ("suggestions_off", friend(), spectator(1), act(Action::Suggest { mv: "11-15".into() })),
         ("wait_for_engine", round(opts(Mode::Ai, TimeControl::None), false, t0), white(), act(Action::Takeback)),
+        ("opponent_not_here", friend().hold(), black(), mv("11-15")),
     ];
     // A move played, then an abort.
     let mut r = friend();
@@ -219,6 +220,77 @@ fn a_move_that_ends_the_game_is_stored_with_the_end_in_one_write() {
     assert_eq!(r.persist(&d).state, None);
     // Deciding changes nothing until applied.
     assert_eq!((r.game.ply(), r.version), (0, 0));
+}
+
+const PER_MOVE: TimeControl = TimeControl::PerMove { limit_ms: 300_000, capture_limit_ms: 60_000 };
+
+/// A next game is held: no clock, no first-move wait, no engine until its players are
+/// there; it starts when the last of them comes, with the whole time for the move.
+#[test]
+fn a_held_game_starts_its_clock_when_its_players_are_there() {
+    let base = Instant::now();
+    let t0 = at(base, 0);
+    let r = round(opts(Mode::Friend, PER_MOVE), false, t0).hold();
+    assert!(r.is_held());
+    assert_eq!(r.clock.running_since, None);
+    let view = r.clock_view(at(base, 20_000).at).unwrap();
+    assert_eq!((view.black_ms, view.running, view.first_move_ms), (300_000, None, None));
+    assert!(r.snapshot(t0.at).held);
+    // Nothing runs but the long wait for players who never come (then it ends void).
+    let late = at(base, patience(Mode::Friend));
+    assert_eq!(r.deadline(t0), Some(late.at));
+    assert!(r.decide(&Who::default(), Input::Deadline, at(base, 600_000)).unwrap().is_empty());
+    let mut gone = r.clone();
+    go(&mut gone, &Who::default(), Input::Deadline, late).unwrap();
+    let outcome = gone.outcome.as_ref().unwrap();
+    assert_eq!((outcome.winner, outcome.reason.is_some_and(|x| x.is_void())), (None, true));
+    // Stored without a turn start: a restart brings it back held.
+    assert_eq!(r.state_row().turn_started_ms, None);
+    let back = Kept::of(&r).restore(at(base, 30_000));
+    assert!(back.is_held() && back.clock.running_since.is_none());
+    // A spectator is nobody's arrival; Black (to move) comes, but White is not there.
+    let mut r = r;
+    assert!(r.decide(&spectator(1), Input::Arrived, t0).unwrap().is_empty());
+    let d = r.decide(&black(), Input::Arrived, at(base, 10_000)).unwrap();
+    assert!(d.events.is_empty() && r.persist(&d).is_empty(), "an arrival alone is kept in memory");
+    r.apply(d);
+    assert!(r.is_held());
+    assert_eq!(go(&mut r, &black(), mv("11-15"), at(base, 11_000)).err(), Some("opponent_not_here"));
+    // White comes 20 s after the game was made: it starts then, Black with 5:00.
+    let t20 = at(base, 20_000);
+    let a = go(&mut r, &white(), Input::Arrived, t20).unwrap();
+    assert_eq!(a.events.iter().map(|e| e.body.kind()).collect::<Vec<_>>(), ["started"]);
+    let crate::protocol::EventBody::Started { clocks: Some(c) } = &a.events[0].body else { panic!() };
+    assert_eq!((c.black_ms, c.running), (300_000, Some(Color::Black)));
+    assert!(!r.is_held() && r.state_row().turn_started_ms == Some(t20.ms));
+    assert_eq!(r.clock.left(Color::Black, Color::Black, at(base, 25_000).at), 295_000);
+    assert_eq!(r.deadline(t20), Some(at(base, 320_000).at));
+    // Arriving again changes nothing; the move is played.
+    assert!(r.decide(&black(), Input::Arrived, t20).unwrap().is_empty());
+    go(&mut r, &black(), mv("11-15"), at(base, 21_000)).unwrap();
+}
+
+/// Against the engine only the player's arrival counts, and the engine does not think
+/// while the game is held; on one device one arrival holds both seats.
+#[test]
+fn a_held_game_against_the_engine_or_on_one_device_waits_for_one_arrival() {
+    let base = Instant::now();
+    let t0 = at(base, 0);
+    // English: Black moves first; the engine is Black (the player sits White).
+    let mut ai = round(opts(Mode::Ai, PER_MOVE), false, t0).hold();
+    assert!(!ai.engine_to_move());
+    assert!(ai.decide(&Who::default(), Input::EngineMove("11-15".into()), t0).unwrap().is_empty());
+    let a = go(&mut ai, &white(), Input::Arrived, at(base, 5_000)).unwrap();
+    assert_eq!(a.effects, [Effect::Think]);
+    assert!(ai.engine_to_move());
+    assert_eq!(ai.clock.running_since, Some(at(base, 5_000).at));
+    let mut hotseat =
+        round(opts(Mode::Hotseat, TimeControl::Fischer { initial_ms: 60_000, increment_ms: 0 }), false, t0).hold();
+    let both = Who { seats: vec![Color::White, Color::Black], conn: None };
+    go(&mut hotseat, &both, Input::Arrived, at(base, 5_000)).unwrap();
+    // A game clock's first move waits as in a first game, from the arrival.
+    assert!(!hotseat.is_held());
+    assert_eq!(hotseat.clock.first_move_until, Some(at(base, 65_000).at));
 }
 
 /// The store as the server's would keep a game: its row and its moves.

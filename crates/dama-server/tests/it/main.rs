@@ -16,6 +16,7 @@ mod explorer;
 mod fencing;
 mod fuzz_smoke;
 mod hardening;
+mod held;
 mod limits;
 mod metrics;
 mod puzzles;

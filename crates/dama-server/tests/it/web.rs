@@ -958,10 +958,17 @@ async fn a_series_with_touch_move_takeback_and_resignation() {
         assert_eq!(resyncs(p).await, 0);
     }
     shot(second, "series-1-result").await;
+    // The first to open game 2 reads that its clock waits for the other player; it
+    // starts once both are there.
+    let waits = "The clock starts when both players are here.";
     for p in [first, second] {
         click(p, "#result-next-game").await;
         until("the next game of the series", || async { game_id(p).await != id }).await;
+        if std::ptr::eq(p, first) {
+            until("the clock's wait", || async { text(p, "#status").await == waits }).await;
+        }
     }
+    until("the start", || async { text(first, "#status").await != waits }).await;
     let next = game_id(&a).await;
     assert_eq!(game_id(&b).await, next);
     assert_ne!(seat(&a, &next).await["color"], color_a.as_str());
