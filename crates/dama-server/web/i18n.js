@@ -117,6 +117,7 @@ const en = {
   pz_find: '{side} to move: find the move that wins.', pz_good: 'Right. Go on.', pz_solved: 'Solved!',
   pz_wrong: 'Not that move.', pz_solution: 'The winning line:', pz_next: 'Next puzzle',
   pz_rating: 'Your puzzle rating: {n}', pz_puzzle_rating: 'Puzzle rated {n}',
+  pz_other: 'Another winning move: accepted.',
 };
 
 const es = {
@@ -226,6 +227,7 @@ const es = {
   pz_find: 'Juegan {side}: encuentra la jugada que gana.', pz_good: 'Bien. Sigue.', pz_solved: '¡Resuelto!',
   pz_wrong: 'Esa jugada no.', pz_solution: 'La línea ganadora:', pz_next: 'Siguiente problema',
   pz_rating: 'Tu puntuación en problemas: {n}', pz_puzzle_rating: 'Problema de {n}',
+  pz_other: 'Otra jugada ganadora: aceptada.',
 };
 
 const pt = {
@@ -335,6 +337,7 @@ const pt = {
   pz_find: 'Jogam as {side}: encontre o lance que ganha.', pz_good: 'Certo. Continue.', pz_solved: 'Resolvido!',
   pz_wrong: 'Esse lance não.', pz_solution: 'A linha vencedora:', pz_next: 'Próximo problema',
   pz_rating: 'O seu rating em problemas: {n}', pz_puzzle_rating: 'Problema de {n}',
+  pz_other: 'Outro lance vencedor: aceite.',
 };
 
 const tr = {
@@ -444,6 +447,7 @@ const tr = {
   pz_find: 'Sıra {side}: kazandıran hamleyi bulun.', pz_good: 'Doğru. Devam edin.', pz_solved: 'Çözüldü!',
   pz_wrong: 'O hamle değil.', pz_solution: 'Kazandıran hat:', pz_next: 'Sonraki bulmaca',
   pz_rating: 'Bulmaca puanınız: {n}', pz_puzzle_rating: 'Bulmaca puanı {n}',
+  pz_other: 'Kazandıran başka bir hamle: kabul edildi.',
 };
 
 const ru = {
@@ -553,6 +557,7 @@ const ru = {
   pz_find: 'Ход: {side}. Найдите выигрывающий ход.', pz_good: 'Верно. Дальше.', pz_solved: 'Решено!',
   pz_wrong: 'Не этот ход.', pz_solution: 'Выигрывающая линия:', pz_next: 'Следующая задача',
   pz_rating: 'Ваш рейтинг в задачах: {n}', pz_puzzle_rating: 'Рейтинг задачи {n}',
+  pz_other: 'Другой выигрывающий ход: принят.',
 };
 
 const DICTS = { en, es, pt, tr, ru };
