@@ -13,6 +13,7 @@ use rand::SeedableRng;
 
 use crate::eval::EvalKind;
 use crate::level::{pick, Level};
+use crate::puzzle::Judgement;
 use crate::search::{Analysis, Info, Limits, Searcher};
 
 /// The most moves of a best line a review keeps for each position.
@@ -115,6 +116,12 @@ pub trait Player: Send {
         plies: Option<&[usize]>,
         stop: &AtomicBool,
     ) -> Vec<(String, Vec<String>)>;
+    /// Judges the last move of the current game as a solver's move in a puzzle
+    /// ([`crate::puzzle::judge`]): the puzzle starts at the game's start and `line` is
+    /// its stored line (long notation); the game's moves are the solver's and the
+    /// replies, the solver's last. The line that follows is in long notation, from
+    /// the position after the move.
+    fn judge_puzzle(&mut self, line: &[String], limits: Limits) -> Result<Judgement<String>, String>;
     /// Searches with this many threads (1 by default).
     fn set_threads(&mut self, n: usize);
     /// Plays from the built-in opening book at levels 8-10 (off by default).
@@ -285,6 +292,21 @@ impl<R: Rules> Player for Generic<R> {
             }
         }
         out
+    }
+    fn judge_puzzle(&mut self, line: &[String], limits: Limits) -> Result<Judgement<String>, String> {
+        let start = *self.game.start();
+        let goal = crate::puzzle::point(&crate::puzzle::gains(&start, &crate::puzzle::read_line(&start, line)?));
+        let played: Vec<_> = self.game.plies().iter().map(|p| p.mv).collect();
+        self.searcher.egdb = crate::egdb::installed::<R>();
+        let j = crate::puzzle::judge(&mut self.searcher, &start, &played, goal.map(|p| p.gain), limits);
+        let after = self.game.position();
+        Ok(Judgement {
+            line: self_text::<R>(after, &j.line),
+            accepted: j.accepted,
+            solved: j.solved,
+            score: j.score,
+            best: j.best,
+        })
     }
     fn analyse(&mut self, limits: Limits, lines: usize, stop: &AtomicBool, report: &mut dyn FnMut(&LinesReport)) {
         let pos = *self.game.position();

@@ -37,6 +37,7 @@ pub fn router(state: Services) -> Router {
         .route("/api/analysis/ws", get(analysis::engine::websocket))
         .route("/api/explorer", get(crate::explorer::moves))
         .route("/api/puzzles/next", get(crate::puzzles::next))
+        .route("/api/puzzles/{id}/check", post(crate::puzzles::check))
         .route("/api/puzzles/{id}/attempt", post(crate::puzzles::attempt))
         .route("/api/accounts", post(accounts::sign_up))
         .route("/api/accounts/password", post(accounts::claim))

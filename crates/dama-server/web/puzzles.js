@@ -1,7 +1,9 @@
 // Puzzles: a position from a real game where exactly one move wins material or the
-// game. The solver plays the winning line's moves; the page answers with the replies;
-// a wrong move ends the attempt and shows the line. The server keeps the solver's
-// rating per variant (the account's, or this browser's visitor cookie's).
+// game. The solver plays the winning line's moves; the page answers with the replies.
+// Another move is judged by the server's engine: one that keeps the outcome is
+// accepted and the puzzle goes on along the engine's line (or ends, its point made); a
+// move that does not ends the attempt and shows the line. The server keeps the
+// solver's rating per variant (the account's, or this browser's visitor cookie's).
 import { t } from './i18n.js';
 import { api, el, variants, variantName } from './app.js';
 import { Board } from './board.js';
@@ -11,9 +13,11 @@ export function puzzlesPage(main, params) {
   let variant = variants.has(params.get('variant')) ? params.get('variant') : localStorage.getItem('dama.puzzle.variant') || 'russian';
   let puzzle = null;
   let pos = null; // the position shown, from the server
+  let line = []; // the moves played and those expected: the puzzle's, or the engine's after another move
   let step = 0; // moves of the line played
+  let other = false; // the last move was another winning move, accepted
   let last = null;
-  let state = 'play'; // 'play', 'solved' or 'failed'
+  let state = 'play'; // 'play', 'checking' (the server judges a move), 'solved' or 'failed'
   let change = null;
   let board = null;
   let error = '';
@@ -32,7 +36,9 @@ export function puzzlesPage(main, params) {
       const r = await api('GET', `/api/puzzles/next?${q}`);
       puzzle = r.puzzle;
       if (typeof r.rating === 'number') rating = r.rating;
+      line = puzzle ? puzzle.line : [];
       step = 0;
+      other = false;
       last = null;
       state = 'play';
       change = null;
@@ -55,24 +61,42 @@ export function puzzlesPage(main, params) {
 
   async function onMove(mv) {
     if (state !== 'play') return;
+    const played = line.slice(0, step).concat([mv.long]);
+    let r = { verdict: 'line', solved: step + 1 >= line.length, line: line.slice(step + 1) };
+    const [before, shown, id] = [pos, last, puzzle.id];
     last = mv;
-    if (mv.long !== puzzle.line[step]) {
+    pos = await position(mv.fen);
+    if (mv.long !== line[step]) {
+      // Not the line's move: the server's engine says whether it keeps the outcome.
+      state = 'checking';
+      render();
+      try {
+        r = await api('POST', `/api/puzzles/${id}/check`, { moves: played });
+      } catch (e) {
+        [error, pos, last, state] = [e.message, before, shown, 'play'];
+        return render();
+      }
+      if (!puzzle || puzzle.id !== id) return; // another puzzle meanwhile
+      error = '';
+    }
+    other = r.verdict === 'accepted';
+    if (r.verdict === 'refused') {
       state = 'failed';
-      pos = await position(mv.fen);
       await attempt(false);
       return render();
     }
-    pos = await position(mv.fen);
+    line = played.concat(r.line);
     step += 1;
-    if (step >= puzzle.line.length) {
+    if (r.solved || step >= line.length) {
       state = 'solved';
       await attempt(true);
       return render();
     }
+    state = 'play';
     render();
     // The opponent's reply, after a moment.
     timer = setTimeout(async () => {
-      const reply = pos.legal.find((m) => m.long === puzzle.line[step]);
+      const reply = pos.legal.find((m) => m.long === line[step]);
       if (!reply) return;
       last = reply;
       pos = await position(reply.fen);
@@ -82,9 +106,10 @@ export function puzzlesPage(main, params) {
   }
 
   function status() {
-    if (state === 'solved') return el('p', { class: 'ok', id: 'pz-status', role: 'status' }, t('pz_solved'));
+    const accepted = other ? ' ' + t('pz_other') : '';
+    if (state === 'solved') return el('p', { class: 'ok', id: 'pz-status', role: 'status' }, t('pz_solved') + accepted);
     if (state === 'failed') return el('p', { class: 'error', id: 'pz-status', role: 'status' }, t('pz_wrong'));
-    if (step > 0) return el('p', { id: 'pz-status', role: 'status' }, t('pz_good'));
+    if (step > 0) return el('p', { id: 'pz-status', role: 'status' }, other ? t('pz_other') : t('pz_good'));
     return el('p', { id: 'pz-status', role: 'status' }, t('pz_find', { side: t('colour_' + pos.side) }));
   }
 

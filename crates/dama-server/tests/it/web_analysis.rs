@@ -209,6 +209,38 @@ async fn a_puzzle_is_solved_by_clicks_and_a_wrong_move_shows_the_line() {
     until("the wrong move", || async { text(&c, "#pz-status").await.contains("Not that move") }).await;
     assert!(text(&c, "#pz-line").await.contains("e3-d4"));
     shot(&c, "puzzle-2-wrong").await;
+    // The last: two moves win (by the endgame tables, see puzzles.rs). The other one is
+    // accepted, and the puzzle goes on along the engine's line (the server gives the
+    // same line to the page and to this test) to its end.
+    only_puzzle("puzzles", "p3", "W:Wa3,e1:Bg5", "a3-b4 g5-h4 e1-f2 h4-g3 f2:h4").await;
+    click(&c, "#pz-next").await;
+    until("the third puzzle", || async { count(&c, "#pz-line").await == 0 && count(&c, "#pz-status").await == 1 })
+        .await;
+    click_move(&c, &json!({"path": ["e1", "f2"]})).await;
+    until("accepted", || async { text(&c, "#pz-status").await.contains("Another winning move: accepted.") }).await;
+    shot(&c, "puzzle-3-other").await;
+    let body = json!({"moves": ["e1-f2"]}).to_string();
+    let (_, v) = dama_server::client::http(addr, "POST", "/api/puzzles/p3/check", None, Some(&body)).await.unwrap();
+    let line: Vec<String> = serde_json::from_value(v["line"].clone()).unwrap();
+    let path = |m: &str| json!({"path": m.split(['-', ':']).collect::<Vec<_>>()});
+    for pair in line.chunks(2) {
+        let landing = path(&pair[0])["path"].as_array().unwrap().last().unwrap().clone();
+        let replied = format!(".sq.last[data-sq={landing}]");
+        until("the reply", || async { count(&c, &replied).await == 1 }).await;
+        click_move(&c, &path(&pair[1])).await;
+    }
+    until("solved", || async { text(&c, "#pz-status").await.contains("Solved") }).await;
+    shot(&c, "puzzle-3-solved").await;
+}
+
+/// Leaves puzzle `id` alone in the database of the browser tests' server `name`.
+async fn only_puzzle(name: &str, id: &str, fen: &str, line: &str) {
+    use sqlx::Connection;
+    let p = std::env::temp_dir().join(format!("dama-web-{name}-{}.sqlite", std::process::id()));
+    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite:{}", p.display())).await.unwrap();
+    sqlx::query("DELETE FROM puzzles").execute(&mut c).await.unwrap();
+    drop(c);
+    add_puzzle(name, id, fen, line).await;
 }
 
 /// The rectangle of the element `css` (left, top, right, bottom), if it is shown.

@@ -4,9 +4,11 @@
 //! positions after the mistakes and blunders a game report finds).
 //!
 //! `GET /api/puzzles/next?variant=V` offers a puzzle near the solver's rating with its
-//! winning line (the page checks the moves), and `POST /api/puzzles/{id}/attempt`
-//! counts an attempt: the puzzle's rating and the solver's move as two Elo players'
-//! would (K 16 for the puzzle, 32 for the solver).
+//! winning line up to its point (the move that wins the material; the page plays the
+//! line), `POST /api/puzzles/{id}/check` judges a move off the line ([`check`]: the
+//! engine accepts another move that keeps the outcome), and
+//! `POST /api/puzzles/{id}/attempt` counts an attempt: the puzzle's rating and the
+//! solver's move as two Elo players' would (K 16 for the puzzle, 32 for the solver).
 //!
 //! The server keeps every solver's rating per variant: an account's, or a visitor's,
 //! known by a random visitor cookie that `next` gives. Only a solver's first attempt
@@ -35,6 +37,10 @@ use crate::extract::{parse, PeerIp};
 use crate::pool::EnginePool;
 use crate::state::Services;
 use crate::store::{AttemptOf, PuzzleRow, RatingRules, Store};
+
+mod check;
+
+pub use check::{check, CheckRequest, Checked, Verdict};
 
 /// A new puzzle's rating, and a new solver's.
 pub const START_RATING: i64 = 1500;
@@ -141,9 +147,10 @@ pub struct NextQuery {
     after: Option<String>,
 }
 
-fn puzzle_json(p: &PuzzleRow) -> Value {
+/// A puzzle as `next` offers it: its line up to its point.
+fn puzzle_json(variant: Variant, p: &PuzzleRow) -> Value {
     json!({
-        "id": p.id, "variant": p.variant, "fen": p.fen, "line": p.line.split(' ').collect::<Vec<_>>(),
+        "id": p.id, "variant": p.variant, "fen": p.fen, "line": check::offered_line(variant, &p.fen, &p.line),
         "rating": p.rating, "attempts": p.attempts, "solved": p.solved, "source": p.source,
     })
 }
@@ -182,7 +189,7 @@ pub async fn next(
     let near = st.store.puzzles_near(variant.key(), rating, 12).await?;
     let choice: Vec<&PuzzleRow> = near.iter().filter(|p| Some(&p.id) != q.after.as_ref()).collect();
     let pick = choice.choose(&mut rand::thread_rng()).copied().or(near.first());
-    let body = Json(json!({ "puzzle": pick.map(puzzle_json), "rating": rating }));
+    let body = Json(json!({ "puzzle": pick.map(|p| puzzle_json(variant, p)), "rating": rating }));
     Ok(match new_visitor {
         Some(t) => {
             let secure = crate::accounts::over_tls(&headers, &st.limits);

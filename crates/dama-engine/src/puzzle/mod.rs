@@ -1,12 +1,20 @@
 //! Puzzles from real games: positions where exactly one move wins material or the
 //! game. The engine looks at the two best moves: the best must win (a man and a half
 //! or more, or a known win) and every other move must fall short of it by as much.
+//! The line ends at its point ([`point`]): the solver's move after which the material
+//! won is held. A solver's move off the line is judged by the engine ([`judge`]).
 
 use std::sync::atomic::AtomicBool;
 
-use dama_core::{Bits, Move, Position, Rules, BB};
+use dama_core::{Move, Position, Rules, BB};
 
 use crate::search::{plies_to_end, Limits, Searcher};
+
+mod judge;
+mod point;
+
+pub use judge::{judge, Judgement};
+pub use point::{gains, held_from, line_to_point, material, point, read_line, Point};
 
 /// How far every other move must fall behind the winning one, in hundredths of a man.
 pub const MARGIN: i32 = 50;
@@ -31,12 +39,6 @@ fn wins(score: i32) -> bool {
     plies_to_end(score).is_some_and(|p| p > 0)
 }
 
-/// The material of `side` less its opponent's: a man 100, a king 150.
-fn material<R: Rules>(pos: &Position<R>, side: dama_core::Color) -> i32 {
-    let of = |c| 100 * pos.men(c).count() as i32 + 150 * pos.kings_of(c).count() as i32;
-    of(side) - of(!side)
-}
-
 /// What `line` gains the side to move of `pos` in material, played to its end.
 fn gain<R: Rules>(pos: &Position<R>, line: &[Move<BB<R>>]) -> i32 {
     let mut p = *pos;
@@ -57,14 +59,20 @@ pub fn find<R: Rules>(s: &mut Searcher<R>, pos: &Position<R>, history: &[u64], l
     let [best, second] = a.lines.get(..2)? else { return None };
     // The best move wins the game, or its line wins a man or more and every other
     // move falls well behind it; no other move wins the game.
-    let gains = wins(best.score) || (gain(pos, &best.pv) >= GAIN && second.score <= best.score - MARGIN);
-    if !gains || wins(second.score) {
+    let winning = wins(best.score) || (gain(pos, &best.pv) >= GAIN && second.score <= best.score - MARGIN);
+    if !winning || wins(second.score) {
         return None;
     }
-    // The line up to the solver's last move.
-    let mut line: Vec<_> = best.pv.iter().copied().take(MAX_PLIES).collect();
-    if line.len() % 2 == 0 {
-        line.pop();
-    }
-    Some(Found { pos: *pos, line, score: best.score })
+    // The line up to the solver's move that makes its point (the gain held from there
+    // on, looking one reply past the longest line), else the longest line that ends
+    // with a solver's move.
+    let window = &best.pv[..best.pv.len().min(MAX_PLIES + 1)];
+    let plies = match point(&gains(pos, window)) {
+        Some(p) => p.plies,
+        None => {
+            let n = window.len().min(MAX_PLIES);
+            n - usize::from(n % 2 == 0 && n > 1)
+        }
+    };
+    Some(Found { pos: *pos, line: best.pv[..plies].to_vec(), score: best.score })
 }
