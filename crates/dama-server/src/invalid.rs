@@ -96,7 +96,16 @@ pub enum FenWhat {
 impl From<FenError> for Invalid {
     fn from(e: FenError) -> Self {
         let words = e.to_string();
-        let mut p = FenProblem { what: FenWhat::Empty, at: None, text: None, side: None, n: None, max: None, square: None, words };
+        let mut p = FenProblem {
+            what: FenWhat::Empty,
+            at: None,
+            text: None,
+            side: None,
+            n: None,
+            max: None,
+            square: None,
+            words,
+        };
         let found = |p: &mut FenProblem, what, text: String, at| {
             p.what = what;
             p.text = Some(text);
@@ -215,7 +224,10 @@ mod tests {
         assert_eq!(e.code(), "fen_no_pieces");
         let e = Invalid::from(dama_core::fen::parse_fen::<International>("W:W1-50:B").unwrap_err());
         let v = serde_json::to_value(&e).unwrap();
-        assert_eq!((e.code(), &v["arg"]["side"], &v["arg"]["n"], &v["arg"]["max"]), ("fen_too_many", &serde_json::json!("white"), &serde_json::json!(50), &serde_json::json!(20)));
+        assert_eq!(
+            (e.code(), &v["arg"]["side"], &v["arg"]["n"], &v["arg"]["max"]),
+            ("fen_too_many", &serde_json::json!("white"), &serde_json::json!(50), &serde_json::json!(20))
+        );
     }
 
     #[test]
