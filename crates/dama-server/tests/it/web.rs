@@ -302,6 +302,11 @@ pub(crate) fn engine_choice(snap: &Value) -> Value {
     snap["legal"].as_array().unwrap().iter().find(|m| m["long"] == best || m["notation"] == best).unwrap().clone()
 }
 
+/// How many elements match `css` now.
+pub(crate) async fn count(c: &Client, css: &str) -> usize {
+    c.find_all(Locator::Css(css)).await.map(|v| v.len()).unwrap_or(0)
+}
+
 pub(crate) async fn wait_interactive(c: &Client) {
     find(c, ".board.interactive").await;
 }

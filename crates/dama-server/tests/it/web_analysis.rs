@@ -3,14 +3,10 @@
 //! tree written as PDN, a position set up from the palette, and a replayed game opened
 //! on the board. Screenshots go to `target/e2e-screenshots/`.
 
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::json;
 
-use crate::web::{browser, click, click_move, find, shot, start, text, until};
-
-async fn count(c: &Client, css: &str) -> usize {
-    c.find_all(Locator::Css(css)).await.map(|v| v.len()).unwrap_or(0)
-}
+use crate::web::{browser, click, click_move, count, find, shot, start, text, until};
 
 async fn value(c: &Client, css: &str) -> String {
     find(c, css).await.prop("value").await.unwrap().unwrap_or_default()

@@ -2,17 +2,13 @@
 //! screen reader hears after a move, the chat's own lines and a lobby game's wait, the
 //! player page's opponents, a rules diagram.
 
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::{json, Value};
 
 use crate::common::{act, create_full, friends};
 use crate::web::{
-    browser, click, click_move, engine_choice, find, game_id, get, shot, start, text, until, wait_interactive,
+    browser, click, click_move, count, engine_choice, find, game_id, get, shot, start, text, until, wait_interactive,
 };
-
-async fn count(c: &Client, css: &str) -> usize {
-    c.find_all(Locator::Css(css)).await.map(|v| v.len()).unwrap_or(0)
-}
 
 /// Opens game `id` in `c` holding the seat `token` of `color`.
 async fn open_seat(c: &Client, addr: std::net::SocketAddr, id: &str, token: &str, color: &str) {
