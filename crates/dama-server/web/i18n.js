@@ -125,6 +125,7 @@ const en = {
   err_fen_empty: "The FEN is empty.", err_fen_side: "A FEN begins with the side to move, W or B; found “{text}”.", err_fen_list: "At character {at}: a list of pieces begins with W or B; found “{text}”.", err_fen_square: "At character {at}: “{text}” is not a square of this board.", err_fen_range: "At character {at}: “{text}” is not a range of squares in order.", err_fen_repeated: "The {side} pieces are listed twice.", err_fen_king_runs: "At character {at}: the king-move field “{text}” does not read.", err_fen_out_of_range: "A square of the FEN is not on this board.", err_fen_overlap: "Square {square} holds two pieces.", err_fen_too_many: "{side} has {n} pieces; one side has at most {max} on this board.", err_fen_crowning_row: "{side} man on {square}, its crowning row: it would be a king.", err_fen_no_pieces: "The board has no pieces.", err_fen_king_run: "The king-move count of {side} does not fit the position.",
   held_wait: "The clock starts when both players are here.", err_opponent_not_here: "Your opponent has not opened this game yet: the clock starts when both players are here.",
   pz_other: "Another winning move: accepted.",
+  seed_follows: "These rules follow the players' document “{doc}” (seed {n}).", seed_doc_000: "Russian draughts", seed_doc_001: "Damas (checkers with clocks and draw rules)", seed_doc_002: "Turkish draughts", seed_doc_003: "The official rules of English draughts",
 };
 
 // English is always here (every other language falls back on it); another language's

@@ -67,6 +67,13 @@ const OPTION_DEFAULTS = { time: 'none', rules: 'official', color: 'random', seri
  *  carry into the next only when the player saves them as a preference. */
 const ALWAYS_KEPT = ['variant', 'mode', 'level'];
 
+/** The seed document (our players' own rulebooks, docs/seeds.md) whose rules a game of
+ *  `variant` under `rules` follows, if any: Turkish's official rules are seed 002's. */
+function seedOf(variant, rules) {
+  if (variant === 'turkish') return '002';
+  return { seed000: '000', seed001: '001', seed003: '003' }[rules] || null;
+}
+
 /** The form's start: the player's saved preference (all of it when they asked to keep
  *  the options, else only which game), over the defaults. */
 function savedForm() {
@@ -174,12 +181,14 @@ export function homePage(main) {
         el('div', { class: 'meta' }, boardLine(x)),
       ),
     );
+    const seed = seedOf(form.variant, PRESETS[form.variant]?.includes(form.rules) ? form.rules : 'official');
     const summary = el(
       'p',
       { class: 'summary', id: 'summary' },
       t('sum_' + form.variant),
       ' ',
       el('a', { href: `/rules/${form.variant}`, 'data-link': true }, t('full_rules')),
+      seed ? el('span', { class: 'muted', id: 'seed-note' }, ' ', t('seed_follows', { doc: t('seed_doc_' + seed), n: seed })) : null,
     );
     const levels = el(
       'select',

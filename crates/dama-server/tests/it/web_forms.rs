@@ -40,6 +40,14 @@ async fn a_rulebook_sets_what_it_names_and_options_do_not_leak() {
     until("the player's clock", || async { value(&c, "time").await == json!("f5_3") }).await;
     assert_eq!(value(&c, "touch_move").await, json!(true));
     shot(&c, "forms-1-seed003").await;
+    // The summary names the players' document a rulebook follows: seed 003 here, and
+    // Turkish's official rules are seed 002's.
+    until("seed 003's document", || async { text(&c, "#seed-note").await.contains("(seed 003)") }).await;
+    click(&c, "input[name=variant][value=turkish]").await;
+    until("seed 002's document", || async {
+        text(&c, "#seed-note").await.contains("“Turkish draughts” (seed 002)")
+    })
+    .await;
     // Another variant has no seed 003: what it set goes back.
     click(&c, "input[name=variant][value=russian]").await;
     until("the Russian form", || async { value(&c, "touch_move").await == json!(false) }).await;
