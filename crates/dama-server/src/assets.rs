@@ -65,7 +65,8 @@ fn accepts_gzip(headers: &HeaderMap) -> bool {
         |part| {
             let mut it = part.split(';');
             let name = it.next().unwrap_or("").trim();
-            let refused = it.any(|p| matches!(p.trim().strip_prefix("q="), Some(q) if q.parse::<f32>().unwrap_or(1.0) == 0.0));
+            let refused =
+                it.any(|p| matches!(p.trim().strip_prefix("q="), Some(q) if q.parse::<f32>().unwrap_or(1.0) == 0.0));
             (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
         },
     )

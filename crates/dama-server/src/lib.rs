@@ -5,8 +5,8 @@
 //! exact deadlines; engine work runs on a shared, bounded pool ([`pool`]).
 
 pub mod accounts;
-pub mod assets;
 pub mod analysis;
+pub mod assets;
 pub mod bot;
 pub mod client;
 pub mod clock;

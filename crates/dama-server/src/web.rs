@@ -132,7 +132,11 @@ mod tests {
         ["en", "es", "pt", "tr", "ru"]
             .iter()
             .map(|l| {
-                let (file, opener) = if *l == "en" { ("i18n.js".to_string(), "const en = {") } else { (format!("i18n-{l}.js"), "export default {") };
+                let (file, opener) = if *l == "en" {
+                    ("i18n.js".to_string(), "const en = {")
+                } else {
+                    (format!("i18n-{l}.js"), "export default {")
+                };
                 let src = super::ASSETS.iter().find(|a| a.0 == file).expect("a dictionary").2;
                 let start = src.find(opener).expect("a dictionary");
                 let end = start + src[start..].find("\n};").expect("its end");

@@ -125,7 +125,13 @@ const en = {
   err_fen_empty: "The FEN is empty.", err_fen_side: "A FEN begins with the side to move, W or B; found “{text}”.", err_fen_list: "At character {at}: a list of pieces begins with W or B; found “{text}”.", err_fen_square: "At character {at}: “{text}” is not a square of this board.", err_fen_range: "At character {at}: “{text}” is not a range of squares in order.", err_fen_repeated: "The {side} pieces are listed twice.", err_fen_king_runs: "At character {at}: the king-move field “{text}” does not read.", err_fen_out_of_range: "A square of the FEN is not on this board.", err_fen_overlap: "Square {square} holds two pieces.", err_fen_too_many: "{side} has {n} pieces; one side has at most {max} on this board.", err_fen_crowning_row: "{side} man on {square}, its crowning row: it would be a king.", err_fen_no_pieces: "The board has no pieces.", err_fen_king_run: "The king-move count of {side} does not fit the position.",
   held_wait: "The clock starts when both players are here.", err_opponent_not_here: "Your opponent has not opened this game yet: the clock starts when both players are here.",
   pz_other: "Another winning move: accepted.",
+  err_pdn_unreadable: "Line {line}, column {col}: this game cannot be read as PDN.", err_pdn_game_type: "The GameType tag “{text}” names no variant played here.", err_pdn_no_game: "There is no game in this text.", err_pdn_no_such_game: "The text has {max} games; there is no game {n}.", err_pdn_too_large: "The PDN text is too large ({n} bytes; the limit is {max}).", err_pdn_setup: "Line {line}, column {col}: the start position “{text}” cannot be read.", err_pdn_illegal_move: "Line {line}, column {col}, move {ply} “{text}”: not a legal move here.", err_pdn_ambiguous_move: "Line {line}, column {col}, move {ply} “{text}”: several moves fit and the game does not tell which.", err_pdn_bad_move_text: "Line {line}, column {col}, move {ply} “{text}”: this is not a move.", err_pdn_result_mismatch: "Line {line}, column {col}: the game does not end as its recorded result “{text}” says.",
 };
+
+/** The English texts by key (a copy: tests compare a page's words with them). */
+export function englishTexts() {
+  return { ...en };
+}
 
 // English is always here (every other language falls back on it); another language's
 // texts load when it is chosen (`loadLang`), so a page downloads one language, not five.

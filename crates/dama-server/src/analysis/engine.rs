@@ -83,7 +83,8 @@ fn check(id: u64, variant: &str, fen: &str, moves: Vec<String>, lines: usize) ->
     if !(1..=MAX_LINES).contains(&lines) {
         return Err(format!("lines must be 1 to {MAX_LINES}"));
     }
-    let mut s = dama_core::any::AnyGame::new(v, Some(fen), DrawRules::default()).map_err(|e| format!("bad FEN: {e}"))?;
+    let mut s =
+        dama_core::any::AnyGame::new(v, Some(fen), DrawRules::default()).map_err(|e| format!("bad FEN: {e}"))?;
     for (i, m) in moves.iter().enumerate() {
         s.play(m).map_err(|e| format!("move {} (\"{}\"): {e}", i + 1, m.chars().take(40).collect::<String>()))?;
     }

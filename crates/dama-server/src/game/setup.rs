@@ -98,8 +98,7 @@ pub(super) async fn create_with(
 ) -> Result<Created, ApiError> {
     let variant: dama_core::Variant =
         opts.variant.parse().map_err(|e: dama_core::variant::UnknownVariant| ApiError::BadRequest(e.to_string()))?;
-    let game =
-        AnyGame::new(variant, opts.fen.as_deref(), rules_of(variant, opts.rules))?;
+    let game = AnyGame::new(variant, opts.fen.as_deref(), rules_of(variant, opts.rules))?;
     let place = ctx.room_for_a_game()?;
     let id = secret::token()[..12].to_string();
     let now = Now::current();

@@ -6,7 +6,9 @@ use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
 use crate::common::{act, create_full, friends};
-use crate::web::{browser, click, click_move, engine_choice, find, game_id, get, shot, start, text, until, wait_interactive};
+use crate::web::{
+    browser, click, click_move, engine_choice, find, game_id, get, shot, start, text, until, wait_interactive,
+};
 
 async fn count(c: &Client, css: &str) -> usize {
     c.find_all(Locator::Css(css)).await.map(|v| v.len()).unwrap_or(0)
@@ -101,7 +103,10 @@ async fn the_board_label_chat_lobby_and_player_page_say_the_right_thing() {
     wait_interactive(&c).await;
     let snap = get(addr, &format!("/api/games/{id}")).await;
     click_move(&c, &engine_choice(&snap)).await;
-    until("the move", || async { get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 1 }).await;
+    until("the move", || async {
+        get(addr, &format!("/api/games/{id}")).await["moves"].as_array().unwrap().len() == 1
+    })
+    .await;
     let white = "Beyaz";
     until("the label", || async {
         find(&c, ".board").await.attr("aria-label").await.unwrap().unwrap_or_default().contains(white)

@@ -58,7 +58,10 @@ async fn a_rulebook_sets_what_it_names_and_options_do_not_leak() {
     assert_eq!(value(&c, "time").await, json!("none"));
     assert_eq!(value(&c, "series").await, json!("1"));
     // Which game to set up is remembered.
-    assert_eq!(c.execute("return document.querySelector('input[name=variant]:checked').value", vec![]).await.unwrap(), json!("english"));
+    assert_eq!(
+        c.execute("return document.querySelector('input[name=variant]:checked').value", vec![]).await.unwrap(),
+        json!("english")
+    );
 
     // Options kept as a preference come back.
     click(&c, "input[name=touch_move]").await;
@@ -101,7 +104,8 @@ async fn sign_up_states_the_name_rule_and_shows_the_refusal() {
     until("the length refusal", || async { text(&c, "form.login .error").await.contains("60") }).await;
     assert_eq!(text(&c, "form.login .error").await, "Un nombre tiene de 2 a 20 caracteres; este tiene 60.");
     // No account under the cut name.
-    let r = dama_server::client::request(addr, "GET", &format!("/api/players/{}", &long[..20]), &[], None).await.unwrap();
+    let r =
+        dama_server::client::request(addr, "GET", &format!("/api/players/{}", &long[..20]), &[], None).await.unwrap();
     assert_eq!(r.status, 404);
     c.close().await.unwrap();
 }

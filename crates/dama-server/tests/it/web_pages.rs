@@ -121,7 +121,9 @@ async fn a_repeat_visit_downloads_almost_nothing() {
     let (first, files, first_ms) = visit(&c, &home, "#start").await;
     // Spanish texts, not the other three languages'.
     assert!(files.iter().any(|f| f == "/assets/i18n-es.js"), "{files:?}");
-    assert!(!files.iter().any(|f| ["/assets/i18n-pt.js", "/assets/i18n-tr.js", "/assets/i18n-ru.js"].contains(&f.as_str())));
+    assert!(!files
+        .iter()
+        .any(|f| ["/assets/i18n-pt.js", "/assets/i18n-tr.js", "/assets/i18n-ru.js"].contains(&f.as_str())));
     let (repeat, _, repeat_ms) = visit(&c, &home, "#start").await;
     eprintln!("home page, slow 4G: first visit {first} bytes in {first_ms:.0} ms; repeat visit {repeat} bytes in {repeat_ms:.0} ms");
     assert!(first < 150_000, "first visit: {first} bytes");
