@@ -35,7 +35,7 @@ pub enum Invalid {
     Fen(FenProblem),
     /// A PDN text or game that does not read or replay: what is wrong and where.
     #[error("bad PDN: {}", .0.words)]
-    Pdn(PdnProblem),
+    Pdn(Box<PdnProblem>),
 }
 
 /// What is wrong with a PDN text, as clients put it in their words: which rule it
@@ -99,37 +99,44 @@ impl PdnProblem {
 }
 
 impl Invalid {
+    /// The error as the API's answers carry it: `{code, arg, error}` (`code` the one
+    /// clients translate, `arg` the details, `error` the English words).
+    pub fn to_json(&self) -> serde_json::Value {
+        let arg = serde_json::to_value(self).ok().and_then(|v| v.get("arg").cloned());
+        serde_json::json!({ "code": self.code(), "arg": arg, "error": self.to_string() })
+    }
+
     /// A game the reader could not read, at the place it stopped.
     pub fn pdn_unreadable(issue: &PdnIssue) -> Invalid {
         let mut p = PdnProblem::new(PdnWhat::Unreadable, issue.to_string());
         (p.line, p.col) = (Some(issue.at.line), Some(issue.at.col));
-        Invalid::Pdn(p)
+        Invalid::Pdn(Box::new(p))
     }
 
     /// A game whose `GameType` tag names no variant dama plays (`words`: the reader's).
     pub fn pdn_game_type(game: &PdnGame, words: String) -> Invalid {
         let mut p = PdnProblem::new(PdnWhat::GameType, words);
         p.text = game.tag("GameType").map(str::to_string);
-        Invalid::Pdn(p)
+        Invalid::Pdn(Box::new(p))
     }
 
     /// A text without a game.
     pub fn pdn_no_game() -> Invalid {
-        Invalid::Pdn(PdnProblem::new(PdnWhat::NoGame, "no game in this text".into()))
+        Invalid::Pdn(Box::new(PdnProblem::new(PdnWhat::NoGame, "no game in this text".into())))
     }
 
     /// Game `n` (from 1) asked of a text of `games` games.
     pub fn pdn_no_such_game(n: usize, games: usize) -> Invalid {
         let mut p = PdnProblem::new(PdnWhat::NoSuchGame, format!("the text has {games} games; there is no game {n}"));
         (p.n, p.max) = (Some(n), Some(games));
-        Invalid::Pdn(p)
+        Invalid::Pdn(Box::new(p))
     }
 
     /// A text of `n` bytes where the most is `max`.
     pub fn pdn_too_large(n: usize, max: usize) -> Invalid {
         let mut p = PdnProblem::new(PdnWhat::TooLarge, format!("PDN text too large ({n} bytes; the limit is {max})"));
         (p.n, p.max) = (Some(n), Some(max));
-        Invalid::Pdn(p)
+        Invalid::Pdn(Box::new(p))
     }
 }
 
@@ -145,7 +152,7 @@ impl From<&ReplayError> for Invalid {
         let mut p = PdnProblem::new(what, e.to_string());
         (p.line, p.col, p.text) = (Some(e.at.line), Some(e.at.col), Some(e.text.clone()));
         p.ply = (e.ply > 0).then_some(e.ply);
-        Invalid::Pdn(p)
+        Invalid::Pdn(Box::new(p))
     }
 }
 
@@ -375,6 +382,7 @@ mod tests {
         let v = serde_json::to_value(&e).unwrap();
         assert_eq!((e.code(), v["arg"]["line"].as_u64()), ("pdn_unreadable", Some(2)));
         assert_eq!(Invalid::pdn_no_such_game(3, 2).code(), "pdn_no_such_game");
+        assert_eq!(Invalid::pdn_no_such_game(3, 2).to_json()["code"], "pdn_no_such_game");
     }
 
     #[test]

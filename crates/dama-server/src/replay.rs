@@ -81,7 +81,7 @@ struct GameOut {
     /// The error with its code (`pdn_<rule>`) and details, as the API's errors carry
     /// them (`{code, arg}`), for clients to word in their language.
     #[serde(skip_serializing_if = "Option::is_none")]
-    problem: Option<Invalid>,
+    problem: Option<serde_json::Value>,
 }
 
 /// Where a game stops replaying, and why (`code`: `setup`, `illegal_move`,
@@ -114,7 +114,7 @@ fn replay_game(variant: Variant, g: &PdnGame, budget: usize) -> GameOut {
         Ok(r) => r,
         Err(e) => {
             let at = format!("line {}, column {}", e.at.line, e.at.col);
-            out.problem = Some(Invalid::from(&e));
+            out.problem = Some(Invalid::from(&e).to_json());
             out.error_at = Some(ErrorAt {
                 code: e.kind.code(),
                 line: e.at.line,
@@ -178,15 +178,17 @@ fn replay_text(text: &str, default: Option<Variant>, skip: usize, max_games: usi
                 match variant_of(&g, default.unwrap_or(Variant::English)) {
                     Ok(v) => replay_game(v, &g, max_moves - moves),
                     Err(e) => GameOut {
-                        problem: Some(Invalid::pdn_game_type(&g, e.clone())),
+                        problem: Some(Invalid::pdn_game_type(&g, e.clone()).to_json()),
                         error: Some(e),
                         ..GameOut::default()
                     },
                 }
             }
-            Err(e) => {
-                GameOut { problem: Some(Invalid::pdn_unreadable(&e)), error: Some(e.to_string()), ..GameOut::default() }
-            }
+            Err(e) => GameOut {
+                problem: Some(Invalid::pdn_unreadable(&e).to_json()),
+                error: Some(e.to_string()),
+                ..GameOut::default()
+            },
         };
         moves += game.moves.len();
         out.games.push(game);
