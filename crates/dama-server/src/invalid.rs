@@ -4,6 +4,8 @@
 //! are [`crate::round::Refusal`].
 
 use dama_core::fen::FenError;
+use dama_core::pdn::{PdnGame, PdnIssue};
+use dama_core::record::{ReplayError, ReplayErrorKind};
 use dama_core::{Color, SetupError};
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +33,127 @@ pub enum Invalid {
     /// A FEN that does not read: what is wrong and where.
     #[error("bad FEN: {}", .0.words)]
     Fen(FenProblem),
+    /// A PDN text or game that does not read or replay: what is wrong and where.
+    #[error("bad PDN: {}", .0.words)]
+    Pdn(Box<PdnProblem>),
+}
+
+/// What is wrong with a PDN text, as clients put it in their words: which rule it
+/// breaks and the details (line and column, the move's ply and text, counts).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PdnProblem {
+    /// Which rule.
+    pub what: PdnWhat,
+    /// The line (from 1), if the reader knows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// The column (character, from 1), if the reader knows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub col: Option<usize>,
+    /// The ply of the move concerned (from 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ply: Option<usize>,
+    /// The text found (a move, a FEN, a tag's value, a result).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// A count found (bytes, a game's number).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub n: Option<usize>,
+    /// The most allowed (bytes, games in the text).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<usize>,
+    /// The reader's own words, in English.
+    pub words: String,
+}
+
+/// The rule a PDN text breaks (the code clients translate is `pdn_<rule>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PdnWhat {
+    /// A game the reader cannot read at all (an unclosed comment or tag, ...).
+    Unreadable,
+    /// A `GameType` tag that names no variant dama plays.
+    GameType,
+    /// No game in the text.
+    NoGame,
+    /// Fewer games in the text than the one asked for.
+    NoSuchGame,
+    /// A text longer than the server reads.
+    TooLarge,
+    /// A start position (a `FEN` tag or a setup in the moves) that does not read.
+    Setup,
+    /// A move no legal move fits.
+    IllegalMove,
+    /// A move several legal moves fit.
+    AmbiguousMove,
+    /// A word that is not a move.
+    BadMoveText,
+    /// A game that ends otherwise than its recorded result.
+    ResultMismatch,
+}
+
+impl PdnProblem {
+    fn new(what: PdnWhat, words: String) -> PdnProblem {
+        PdnProblem { what, line: None, col: None, ply: None, text: None, n: None, max: None, words }
+    }
+}
+
+impl Invalid {
+    /// The error as the API's answers carry it: `{code, arg, error}` (`code` the one
+    /// clients translate, `arg` the details, `error` the English words).
+    pub fn to_json(&self) -> serde_json::Value {
+        let arg = serde_json::to_value(self).ok().and_then(|v| v.get("arg").cloned());
+        serde_json::json!({ "code": self.code(), "arg": arg, "error": self.to_string() })
+    }
+
+    /// A game the reader could not read, at the place it stopped.
+    pub fn pdn_unreadable(issue: &PdnIssue) -> Invalid {
+        let mut p = PdnProblem::new(PdnWhat::Unreadable, issue.to_string());
+        (p.line, p.col) = (Some(issue.at.line), Some(issue.at.col));
+        Invalid::Pdn(Box::new(p))
+    }
+
+    /// A game whose `GameType` tag names no variant dama plays (`words`: the reader's).
+    pub fn pdn_game_type(game: &PdnGame, words: String) -> Invalid {
+        let mut p = PdnProblem::new(PdnWhat::GameType, words);
+        p.text = game.tag("GameType").map(str::to_string);
+        Invalid::Pdn(Box::new(p))
+    }
+
+    /// A text without a game.
+    pub fn pdn_no_game() -> Invalid {
+        Invalid::Pdn(Box::new(PdnProblem::new(PdnWhat::NoGame, "no game in this text".into())))
+    }
+
+    /// Game `n` (from 1) asked of a text of `games` games.
+    pub fn pdn_no_such_game(n: usize, games: usize) -> Invalid {
+        let mut p = PdnProblem::new(PdnWhat::NoSuchGame, format!("the text has {games} games; there is no game {n}"));
+        (p.n, p.max) = (Some(n), Some(games));
+        Invalid::Pdn(Box::new(p))
+    }
+
+    /// A text of `n` bytes where the most is `max`.
+    pub fn pdn_too_large(n: usize, max: usize) -> Invalid {
+        let mut p = PdnProblem::new(PdnWhat::TooLarge, format!("PDN text too large ({n} bytes; the limit is {max})"));
+        (p.n, p.max) = (Some(n), Some(max));
+        Invalid::Pdn(Box::new(p))
+    }
+}
+
+impl From<&ReplayError> for Invalid {
+    fn from(e: &ReplayError) -> Self {
+        let what = match e.kind {
+            ReplayErrorKind::Setup => PdnWhat::Setup,
+            ReplayErrorKind::IllegalMove => PdnWhat::IllegalMove,
+            ReplayErrorKind::AmbiguousMove => PdnWhat::AmbiguousMove,
+            ReplayErrorKind::BadMoveText => PdnWhat::BadMoveText,
+            ReplayErrorKind::ResultMismatch => PdnWhat::ResultMismatch,
+        };
+        let mut p = PdnProblem::new(what, e.to_string());
+        (p.line, p.col, p.text) = (Some(e.at.line), Some(e.at.col), Some(e.text.clone()));
+        p.ply = (e.ply > 0).then_some(e.ply);
+        Invalid::Pdn(Box::new(p))
+    }
 }
 
 /// What is wrong with a FEN, as clients put it in their words: which rule it breaks
@@ -159,6 +282,18 @@ impl Invalid {
                 FenWhat::NoPieces => "fen_no_pieces",
                 FenWhat::KingRun => "fen_king_run",
             },
+            Invalid::Pdn(p) => match p.what {
+                PdnWhat::Unreadable => "pdn_unreadable",
+                PdnWhat::GameType => "pdn_game_type",
+                PdnWhat::NoGame => "pdn_no_game",
+                PdnWhat::NoSuchGame => "pdn_no_such_game",
+                PdnWhat::TooLarge => "pdn_too_large",
+                PdnWhat::Setup => "pdn_setup",
+                PdnWhat::IllegalMove => "pdn_illegal_move",
+                PdnWhat::AmbiguousMove => "pdn_ambiguous_move",
+                PdnWhat::BadMoveText => "pdn_bad_move_text",
+                PdnWhat::ResultMismatch => "pdn_result_mismatch",
+            },
         }
     }
 
@@ -228,6 +363,26 @@ mod tests {
             (e.code(), &v["arg"]["side"], &v["arg"]["n"], &v["arg"]["max"]),
             ("fen_too_many", &serde_json::json!("white"), &serde_json::json!(50), &serde_json::json!(20))
         );
+    }
+
+    #[test]
+    fn a_pdn_error_keeps_what_and_where() {
+        use dama_core::any::AnyGame;
+        use dama_core::pdn::PdnReader;
+        let g = PdnReader::new("[GameType \"21\"]\n1. 11-15 23-19 2. 11-16 *\n".as_bytes()).next().unwrap().unwrap();
+        let e = Invalid::from(&AnyGame::replay(dama_core::Variant::English, &g).unwrap_err());
+        assert_eq!(e.code(), "pdn_illegal_move");
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!(
+            (v["arg"]["ply"].as_u64(), v["arg"]["text"].as_str(), v["arg"]["line"].as_u64()),
+            (Some(3), Some("11-16"), Some(2))
+        );
+        let bad = PdnReader::new("[Event \"x\"]\n1. 11-15 {never closed\n".as_bytes()).next().unwrap().unwrap_err();
+        let e = Invalid::pdn_unreadable(&bad);
+        let v = serde_json::to_value(&e).unwrap();
+        assert_eq!((e.code(), v["arg"]["line"].as_u64()), ("pdn_unreadable", Some(2)));
+        assert_eq!(Invalid::pdn_no_such_game(3, 2).code(), "pdn_no_such_game");
+        assert_eq!(Invalid::pdn_no_such_game(3, 2).to_json()["code"], "pdn_no_such_game");
     }
 
     #[test]

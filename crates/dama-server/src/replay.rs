@@ -16,6 +16,7 @@ use dama_core::{Color, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
+use crate::invalid::Invalid;
 use crate::state::Services;
 
 pub use crate::services::replay_gate::ReplayGate;
@@ -77,6 +78,10 @@ struct GameOut {
     /// The error as a code and where it is, for clients to word in their language.
     #[serde(skip_serializing_if = "Option::is_none")]
     error_at: Option<ErrorAt>,
+    /// The error with its code (`pdn_<rule>`) and details, as the API's errors carry
+    /// them (`{code, arg}`), for clients to word in their language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    problem: Option<serde_json::Value>,
 }
 
 /// Where a game stops replaying, and why (`code`: `setup`, `illegal_move`,
@@ -109,6 +114,7 @@ fn replay_game(variant: Variant, g: &PdnGame, budget: usize) -> GameOut {
         Ok(r) => r,
         Err(e) => {
             let at = format!("line {}, column {}", e.at.line, e.at.col);
+            out.problem = Some(Invalid::from(&e).to_json());
             out.error_at = Some(ErrorAt {
                 code: e.kind.code(),
                 line: e.at.line,
@@ -171,10 +177,18 @@ fn replay_text(text: &str, default: Option<Variant>, skip: usize, max_games: usi
                 }
                 match variant_of(&g, default.unwrap_or(Variant::English)) {
                     Ok(v) => replay_game(v, &g, max_moves - moves),
-                    Err(e) => GameOut { error: Some(e), ..GameOut::default() },
+                    Err(e) => GameOut {
+                        problem: Some(Invalid::pdn_game_type(&g, e.clone()).to_json()),
+                        error: Some(e),
+                        ..GameOut::default()
+                    },
                 }
             }
-            Err(e) => GameOut { error: Some(e.to_string()), ..GameOut::default() },
+            Err(e) => GameOut {
+                problem: Some(Invalid::pdn_unreadable(&e).to_json()),
+                error: Some(e.to_string()),
+                ..GameOut::default()
+            },
         };
         moves += game.moves.len();
         out.games.push(game);
@@ -195,11 +209,11 @@ pub async fn replay_games(State(st): State<Services>, body: String) -> Result<Re
     }
     let text = req.pdn.unwrap_or_default();
     if text.trim().is_empty() {
-        return Err(ApiError::BadRequest("give a PDN text or a FEN".into()));
+        return Err(Invalid::pdn_no_game().into());
     }
     let most = st.limits.pdn();
     if text.len() > most {
-        return Err(ApiError::BadRequest(format!("PDN text too large ({} bytes; the limit is {most})", text.len())));
+        return Err(Invalid::pdn_too_large(text.len(), most).into());
     }
     let permit = st.replay.enter().await?;
     let skip = req.skip;

@@ -126,7 +126,13 @@ const en = {
   held_wait: "The clock starts when both players are here.", err_opponent_not_here: "Your opponent has not opened this game yet: the clock starts when both players are here.",
   pz_other: "Another winning move: accepted.",
   seed_follows: "These rules follow the players' document “{doc}” (seed {n}).", seed_doc_000: "Russian draughts", seed_doc_001: "Damas (checkers with clocks and draw rules)", seed_doc_002: "Turkish draughts", seed_doc_003: "The official rules of English draughts",
+  err_pdn_unreadable: "Line {line}, column {col}: this game cannot be read as PDN.", err_pdn_game_type: "The GameType tag “{text}” names no variant played here.", err_pdn_no_game: "There is no game in this text.", err_pdn_no_such_game: "The text has {max} games; there is no game {n}.", err_pdn_too_large: "The PDN text is too large ({n} bytes; the limit is {max}).", err_pdn_setup: "Line {line}, column {col}: the start position “{text}” cannot be read.", err_pdn_illegal_move: "Line {line}, column {col}, move {ply} “{text}”: not a legal move here.", err_pdn_ambiguous_move: "Line {line}, column {col}, move {ply} “{text}”: several moves fit and the game does not tell which.", err_pdn_bad_move_text: "Line {line}, column {col}, move {ply} “{text}”: this is not a move.", err_pdn_result_mismatch: "Line {line}, column {col}: the game does not end as its recorded result “{text}” says.",
 };
+
+/** The English texts by key (a copy: tests compare a page's words with them). */
+export function englishTexts() {
+  return { ...en };
+}
 
 // English is always here (every other language falls back on it); another language's
 // texts load when it is chosen (`loadLang`), so a page downloads one language, not five.

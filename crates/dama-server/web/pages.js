@@ -1,7 +1,7 @@
 // The screens around play: home (new game and lobby), a variant's rules, replay and import.
 import { api, el, fenOfPieces, go, piecesOfFen, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
-import { t, lang, ruleList, ruleKeys, resultText, namesRedBlack, setSideNames, sidesRedBlack } from './i18n.js';
+import { t, lang, ruleList, ruleKeys, resultText, errorText, namesRedBlack, setSideNames, sidesRedBlack } from './i18n.js';
 import { DIAGRAMS } from './rules.js';
 import { me } from './account.js';
 
@@ -553,6 +553,7 @@ export function rulesPage(main, key) {
 /** Why a game of a file does not replay, in the chosen language (the server sends a
  *  code and where; the details of a bad position or text stay as the reader wrote them). */
 function importError(g) {
+  if (g.problem) return errorText(g.problem);
   const e = g.error_at;
   if (!e) return g.error;
   const what = e.ply ? ', ' + t('imp_move', { ply: e.ply, move: e.text }) : '';

@@ -19,6 +19,7 @@ use dama_core::{Color, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
+use crate::invalid::Invalid;
 use crate::state::Services;
 
 /// The variant named `key` (as `/api/variants` lists them).
@@ -185,7 +186,7 @@ struct TreeOut {
 
 /// One game of a PDN text read as a tree.
 fn import_tree(v: Variant, g: &PdnGame) -> Result<TreeOut, ApiError> {
-    let t = TreeView::read(v, g).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let t = TreeView::read(v, g).map_err(|e| Invalid::from(&e))?;
     let mut warnings: Vec<String> = g.warnings.iter().map(|w| w.to_string()).collect();
     warnings.extend(t.warnings);
     Ok(TreeOut {
@@ -207,7 +208,7 @@ pub async fn import(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let most = st.limits.pdn();
     if req.pdn.len() > most {
-        return Err(ApiError::BadRequest(format!("PDN text too large ({} bytes; the limit is {most})", req.pdn.len())));
+        return Err(Invalid::pdn_too_large(req.pdn.len(), most).into());
     }
     let default = match req.variant.as_deref() {
         None | Some("") => Variant::English,
@@ -226,16 +227,11 @@ pub async fn import(
         }
         let g = match chosen {
             Some(Ok(g)) => g,
-            Some(Err(e)) => return Err(ApiError::BadRequest(e.to_string())),
-            None if games == 0 => return Err(ApiError::BadRequest("no game in this text".into())),
-            None => {
-                return Err(ApiError::BadRequest(format!(
-                    "the text has {games} games; there is no game {}",
-                    req.game + 1
-                )))
-            }
+            Some(Err(e)) => return Err(Invalid::pdn_unreadable(&e).into()),
+            None if games == 0 => return Err(Invalid::pdn_no_game().into()),
+            None => return Err(Invalid::pdn_no_such_game(req.game + 1, games).into()),
         };
-        let v = variant_of(&g, default).map_err(ApiError::BadRequest)?;
+        let v = variant_of(&g, default).map_err(|e| Invalid::pdn_game_type(&g, e))?;
         let mut out = import_tree(v, &g)?;
         out.games = games;
         serde_json::to_value(out).map_err(|_| ApiError::Internal)

@@ -28,5 +28,6 @@ mod web;
 mod web_analysis;
 mod web_endings;
 mod web_forms;
+mod web_languages;
 mod web_moderation;
 mod web_pages;

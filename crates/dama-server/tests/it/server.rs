@@ -330,7 +330,7 @@ async fn the_screens_endpoints_and_their_bad_input(db: String) {
         (r#"{"fen":"W:W31-50:B1-20"}"#, "needs a variant"),
         (r#"{"fen":"W:Wz9","variant":"russian"}"#, "z9"),
         (r#"{"pdn":"1. 11-15","variant":"chess"}"#, "unknown variant"),
-        (r#"{"pdn":"  "}"#, "give a PDN"),
+        (r#"{"pdn":"  "}"#, "no game in this text"),
         (r#"{"pgn":"1. e4"}"#, "unknown field"),
         ("{", "bad request body"),
     ] {
