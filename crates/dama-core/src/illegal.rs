@@ -204,7 +204,11 @@ fn why_not<R: Rules>(pos: &Position<R>, squares: &[usize], legal: &[Routed<BB<R>
         return Illegal::Occupied { square: square_name::<R>(to) };
     }
     let run = pos.king_runs()[us.index()];
-    if king && R::KING_MOVE_LIMIT > 0 && run.count >= R::KING_MOVE_LIMIT && pos.men(us).any() && run.bit == l.bit_of[from]
+    if king
+        && R::KING_MOVE_LIMIT > 0
+        && run.count >= R::KING_MOVE_LIMIT
+        && pos.men(us).any()
+        && run.bit == l.bit_of[from]
     {
         return Illegal::KingMoveLimit { n: R::KING_MOVE_LIMIT as u32 };
     }
