@@ -125,6 +125,7 @@ const en = {
   err_fen_empty: "The FEN is empty.", err_fen_side: "A FEN begins with the side to move, W or B; found “{text}”.", err_fen_list: "At character {at}: a list of pieces begins with W or B; found “{text}”.", err_fen_square: "At character {at}: “{text}” is not a square of this board.", err_fen_range: "At character {at}: “{text}” is not a range of squares in order.", err_fen_repeated: "The {side} pieces are listed twice.", err_fen_king_runs: "At character {at}: the king-move field “{text}” does not read.", err_fen_out_of_range: "A square of the FEN is not on this board.", err_fen_overlap: "Square {square} holds two pieces.", err_fen_too_many: "{side} has {n} pieces; one side has at most {max} on this board.", err_fen_crowning_row: "{side} man on {square}, its crowning row: it would be a king.", err_fen_no_pieces: "The board has no pieces.", err_fen_king_run: "The king-move count of {side} does not fit the position.",
   held_wait: "The clock starts when both players are here.", err_opponent_not_here: "Your opponent has not opened this game yet: the clock starts when both players are here.",
   pz_other: "Another winning move: accepted.",
+  err_illegal_no_legal_move: "You have no legal move.", err_illegal_no_piece: "There is no piece on {square}.", err_illegal_not_your_piece: "The piece on {square} is not yours.", err_illegal_capture_compulsory: "A capture is compulsory: {example}.", err_illegal_must_take_most: "You must take the most pieces: {n} here.", err_illegal_must_take_most_kings: "You must take the most kings: {n} here.", err_illegal_must_take_most_value: "You must take the most valuable pieces: {example}.", err_illegal_must_capture_with_king: "The king must capture: {example}.", err_illegal_must_take_king_first: "You must take a king as early as possible: {example}.", err_illegal_incomplete_capture: "The capture goes on while a piece can be taken.", err_illegal_man_backwards: "A man cannot move backwards.", err_illegal_man_cannot_take_king: "A man cannot take a king.", err_illegal_king_must_stop_after_capture: "The king must stop right after the last captured piece.", err_illegal_one_square_only: "This piece moves one square at a time.", err_illegal_occupied: "The square {square} is not empty.", err_illegal_blocked: "A piece is in the way.", err_illegal_king_move_limit: "A king may not make more than {n} moves in a row while you have men.", err_illegal_no_piece_on_file: "No piece on the {file}-file can go to {square}.", err_illegal_unreadable: "That is not a move.", err_illegal_ambiguous: "Several moves fit: {candidates}.", err_illegal_game_over: "The game is over.", err_illegal_not_a_move: "Pieces do not move that way.",
 };
 
 // English is always here (every other language falls back on it); another language's
@@ -242,12 +243,12 @@ const REASONS = [
 
 /** An error from the server in the chosen language: the words of its `code`
  *  (`err_<code>`, with its `arg`: a side, a square, a number), or the server's own words
- *  where there are none (English reads the rules' words for an illegal move, which say
- *  why). */
+ *  where there are none. */
 export function errorText(e) {
-  const key = 'err_' + (e && e.code);
-  // The rules' own words say why a move is illegal: English keeps them.
-  const words = e && e.code === 'illegal_move' && lang() === 'en' ? undefined : ((DICTS[lang()] || en)[key] ?? en[key]);
+  // An illegal move names the rule it breaks (`err_illegal_<why>`, with its details).
+  const why = e && e.code === 'illegal_move' && e.arg && e.arg.why;
+  const key = why ? 'err_illegal_' + why : 'err_' + (e && e.code);
+  const words = (DICTS[lang()] || en)[key] ?? en[key];
   if (!e || !e.code || words === undefined) return (e && (e.error || e.message)) || '';
   const arg = e.arg;
   // An argument is a value (a side, a square, a number) or, for a FEN, its details.
