@@ -4,7 +4,8 @@
 //! [`MoveView`] and [`PieceView`] ([`crate::view`]).
 
 use crate::fen::{parse_fen, write_fen, FenError};
-use crate::game::{DrawRules, Game, GameResult, Status};
+use crate::game::{DrawRules, Game, GameError, GameResult, Status};
+use crate::illegal::Refused;
 use crate::movegen::legal_moves;
 use crate::notation::parse_move;
 use crate::record::{result_token, write_pdn, MoveRecord, WriteStyle};
@@ -282,12 +283,13 @@ impl AnyGame {
         each!(Games, &self.game, g => legal_views(g.position()))
     }
 
-    /// Plays a move given as text under the rules in force; the move as played.
-    pub fn play(&mut self, text: &str) -> Result<MoveView, String> {
+    /// Plays a move given as text under the rules in force; the move as played, or
+    /// the rule that refuses it.
+    pub fn play(&mut self, text: &str) -> Result<MoveView, Refused> {
         let v = each!(Games, &mut self.game, g => {
             let pos = *g.position();
-            let mv = g.play_text(text).map_err(|e| e.to_string())?;
-            view_of(&pos, &mv).ok_or_else(|| "that move is not legal in this position".to_string())?
+            let mv = g.play_text(text).map_err(Refused::from)?;
+            view_of(&pos, &mv).ok_or_else(|| Refused::from(GameError::NotLegal))?
         });
         Ok(v)
     }

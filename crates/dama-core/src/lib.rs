@@ -19,6 +19,7 @@ pub mod fen;
 pub mod fuzzing;
 pub mod game;
 pub mod geometry;
+pub mod illegal;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

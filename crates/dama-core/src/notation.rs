@@ -143,12 +143,12 @@ pub enum MoveError {
         source: MoveTextError,
     },
     /// No legal move fits.
-    #[error("'{text}' is not a legal move here{hint}")]
+    #[error("'{text}' is not a legal move here: {why}")]
     Illegal {
         /// The text.
         text: String,
-        /// Extra explanation (starts with "; " when present).
-        hint: String,
+        /// The rule it breaks.
+        why: crate::illegal::Illegal,
     },
     /// Several legal moves fit.
     #[error("'{text}' is ambiguous: it could be {}", candidates.join(" or "))]
@@ -223,7 +223,7 @@ pub fn route_of<R: Rules>(pos: &Position<R>, mv: &Move<BB<R>>) -> Option<Vec<usi
     routed_moves(pos).into_iter().find(|r| r.mv == *mv).map(|r| route_squares::<R>(&r))
 }
 
-fn path_matches(written: &[usize], path: &[usize]) -> bool {
+pub(crate) fn path_matches(written: &[usize], path: &[usize]) -> bool {
     // The written squares must start and end the path and appear in it in order.
     if written.first() != path.first() || written.last() != path.last() {
         return false;
@@ -272,15 +272,8 @@ pub fn resolve<R: Rules>(pos: &Position<R>, mt: &MoveText, text: &str) -> Result
     match found.len() {
         1 => Ok(found[0]),
         0 => {
-            let must_capture = all.first().is_some_and(|r| r.mv.is_capture());
-            let hint = if must_capture && !mt.capture {
-                "; a capture is compulsory".to_string()
-            } else if all.is_empty() {
-                "; the side to move has no legal move".to_string()
-            } else {
-                String::new()
-            };
-            Err(MoveError::Illegal { text: text.to_string(), hint })
+            let why = crate::illegal::explain(pos, &mt.squares).unwrap_or(crate::illegal::Illegal::NotAMove);
+            Err(MoveError::Illegal { text: text.to_string(), why })
         }
         _ => Err(MoveError::Ambiguous {
             text: text.to_string(),
@@ -565,7 +558,7 @@ pub fn parse_file_and_square<R: Rules>(pos: &Position<R>, text: &str) -> Option<
         [m] => Ok(*m),
         [] => Err(MoveError::Illegal {
             text: t.to_string(),
-            hint: format!("; no piece on the {file}-file can go to {}", square_name::<R>(to)),
+            why: crate::illegal::Illegal::NoPieceOnFile { file: file.to_string(), square: square_name::<R>(to) },
         }),
         _ => Err(MoveError::Ambiguous {
             text: t.to_string(),

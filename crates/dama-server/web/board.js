@@ -230,7 +230,9 @@ export class Board {
     if (this.sel.length === 0) {
       if (starts.length) return this.select(sq);
       const p = this.pieces.find((x) => x.square === sq);
-      if (p && this.legal.length && this.legal[0].captured.length) this.onNote(t('must_capture'));
+      if (p && this.legal.length && this.legal[0].captured.length) {
+        this.onNote(t('err_illegal_capture_compulsory', { example: this.legal[0].notation }));
+      }
       else if (p && this.legal.length && this.pieces.find((x) => x.square === this.legal[0].path[0])?.color === p.color) {
         this.onNote(t('cannot_move'));
       }

@@ -127,6 +127,7 @@ const en = {
   pz_other: "Another winning move: accepted.",
   seed_follows: "These rules follow the players' document “{doc}” (seed {n}).", seed_doc_000: "Russian draughts", seed_doc_001: "Damas (checkers with clocks and draw rules)", seed_doc_002: "Turkish draughts", seed_doc_003: "The official rules of English draughts",
   err_pdn_unreadable: "Line {line}, column {col}: this game cannot be read as PDN.", err_pdn_game_type: "The GameType tag “{text}” names no variant played here.", err_pdn_no_game: "There is no game in this text.", err_pdn_no_such_game: "The text has {max} games; there is no game {n}.", err_pdn_too_large: "The PDN text is too large ({n} bytes; the limit is {max}).", err_pdn_setup: "Line {line}, column {col}: the start position “{text}” cannot be read.", err_pdn_illegal_move: "Line {line}, column {col}, move {ply} “{text}”: not a legal move here.", err_pdn_ambiguous_move: "Line {line}, column {col}, move {ply} “{text}”: several moves fit and the game does not tell which.", err_pdn_bad_move_text: "Line {line}, column {col}, move {ply} “{text}”: this is not a move.", err_pdn_result_mismatch: "Line {line}, column {col}: the game does not end as its recorded result “{text}” says.",
+  err_illegal_no_legal_move: "You have no legal move.", err_illegal_no_piece: "There is no piece on {square}.", err_illegal_not_your_piece: "The piece on {square} is not yours.", err_illegal_capture_compulsory: "A capture is compulsory: {example}.", err_illegal_must_take_most: "You must take the most pieces: {n} here.", err_illegal_must_take_most_kings: "You must take the most kings: {n} here.", err_illegal_must_take_most_value: "You must take the most valuable pieces: {example}.", err_illegal_must_capture_with_king: "The king must capture: {example}.", err_illegal_must_take_king_first: "You must take a king as early as possible: {example}.", err_illegal_incomplete_capture: "The capture goes on while a piece can be taken.", err_illegal_man_backwards: "A man cannot move backwards.", err_illegal_man_cannot_take_king: "A man cannot take a king.", err_illegal_king_must_stop_after_capture: "The king must stop right after the last captured piece.", err_illegal_one_square_only: "This piece moves one square at a time.", err_illegal_occupied: "The square {square} is not empty.", err_illegal_blocked: "A piece is in the way.", err_illegal_king_move_limit: "A king may not make more than {n} moves in a row while you have men.", err_illegal_no_piece_on_file: "No piece on the {file}-file can go to {square}.", err_illegal_unreadable: "That is not a move.", err_illegal_ambiguous: "Several moves fit: {candidates}.", err_illegal_game_over: "The game is over.", err_illegal_not_a_move: "Pieces do not move that way.",
 };
 
 /** The English texts by key (a copy: tests compare a page's words with them). */
@@ -249,12 +250,12 @@ const REASONS = [
 
 /** An error from the server in the chosen language: the words of its `code`
  *  (`err_<code>`, with its `arg`: a side, a square, a number), or the server's own words
- *  where there are none (English reads the rules' words for an illegal move, which say
- *  why). */
+ *  where there are none. */
 export function errorText(e) {
-  const key = 'err_' + (e && e.code);
-  // The rules' own words say why a move is illegal: English keeps them.
-  const words = e && e.code === 'illegal_move' && lang() === 'en' ? undefined : ((DICTS[lang()] || en)[key] ?? en[key]);
+  // An illegal move names the rule it breaks (`err_illegal_<why>`, with its details).
+  const why = e && e.code === 'illegal_move' && e.arg && e.arg.why;
+  const key = why ? 'err_illegal_' + why : 'err_' + (e && e.code);
+  const words = (DICTS[lang()] || en)[key] ?? en[key];
   if (!e || !e.code || words === undefined) return (e && (e.error || e.message)) || '';
   const arg = e.arg;
   // An argument is a value (a side, a square, a number) or, for a FEN, its details.

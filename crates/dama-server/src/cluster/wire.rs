@@ -168,6 +168,10 @@ mod tests {
             ApiError::Refused(crate::round::Refusal::NotYourTurn(dama_core::Color::Black)),
             ApiError::Refused(crate::round::Refusal::MustMoveTouched("9".into())),
             ApiError::Refused(crate::round::Refusal::GameOver),
+            ApiError::Refused(crate::round::Refusal::IllegalMove(dama_core::illegal::Refused {
+                why: dama_core::illegal::Illegal::MustTakeMost { n: 4 },
+                words: "'23-18' is not a legal move here: you must take the most pieces: 4 here".into(),
+            })),
         ];
         for e in all {
             let bytes = serde_json::to_vec(&Answer::of::<()>(Err(e.clone()))).unwrap();

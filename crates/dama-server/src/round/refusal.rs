@@ -24,8 +24,8 @@ pub enum Refusal {
     OpponentNotHere,
     /// Move text of over 200 characters.
     MoveTooLong,
-    /// The move is not legal (the rules' words).
-    IllegalMove(String),
+    /// The move is not legal: the rule it breaks and the rules' words.
+    IllegalMove(dama_core::illegal::Refused),
     /// The mover's time ran out before the move arrived (the game is over).
     TimeRanOut,
     /// Touch-move: the piece touched must be the one moved.
@@ -192,7 +192,10 @@ impl Refusal {
             NotBeingPlayed,
             OpponentNotHere,
             MoveTooLong,
-            IllegalMove("'11-16' is not a legal move".into()),
+            IllegalMove(dama_core::illegal::Refused {
+                why: dama_core::illegal::Illegal::CaptureCompulsory { example: "23x14".into() },
+                words: "'11-16' is not a legal move here: a capture is compulsory: 23x14".into(),
+            }),
             TimeRanOut,
             MustMoveTouched("9".into()),
             TouchedAnother("9".into()),
@@ -250,7 +253,7 @@ impl std::fmt::Display for Refusal {
                 f.write_str("your opponent has not opened this game yet; the clock starts when both players are here")
             }
             MoveTooLong => f.write_str("move text too long"),
-            IllegalMove(why) => f.write_str(why),
+            IllegalMove(r) => f.write_str(&r.words),
             TimeRanOut => f.write_str("time ran out before the move"),
             MustMoveTouched(t) | TouchedAnother(t) => {
                 write!(f, "touch-move: you touched the piece on {t} and must move it")

@@ -17,6 +17,7 @@ mod fencing;
 mod fuzz_smoke;
 mod hardening;
 mod held;
+mod illegal;
 mod limits;
 mod metrics;
 mod puzzles;

@@ -719,7 +719,7 @@ async fn a_capture_with_two_routes_to_one_square_is_clicked_through() {
     assert!(c.find_all(Locator::Css("button[data-sq='31'].must")).await.unwrap().is_empty());
     assert!(find(&c, "button[data-sq='22']").await.attr("aria-label").await.unwrap().unwrap().contains("must capture"));
     click(&c, "button[data-sq='31']").await;
-    assert!(text(&c, ".toasts").await.contains("take with a highlighted piece"));
+    assert!(text(&c, ".toasts").await.contains("A capture is compulsory: 22x"));
     shot(&c, "routes-0-compulsory").await;
     // Selecting the man shows both first landings and the shared last square.
     click(&c, "button[data-sq='22']").await;

@@ -1,0 +1,61 @@
+//! An illegal move is refused with the rule it breaks: over the API (`illegal_move`,
+//! its `arg` naming the reason and its details), and on the board in the player's
+//! language.
+
+use serde_json::{json, Value};
+
+use crate::common::*;
+use crate::web::{browser, click, find, game_id, start as start_browser, text, wait_interactive};
+
+/// variant, FEN, attempted move, the reason's JSON, words the English `error` holds.
+const CASES: &[(&str, &str, &str, &str, &str)] = &[
+    (
+        "english",
+        "W:W18,30:B14",
+        "30-26",
+        r#"{"why":"capture_compulsory","example":"18x9"}"#,
+        "a capture is compulsory: 18x9",
+    ),
+    ("international", "W:W28,32:B14,23,27", "32x21", r#"{"why":"must_take_most","n":2}"#, "the most pieces: 2"),
+    ("international", "W:W28,32:B14,23,27", "28x19", r#"{"why":"incomplete_capture"}"#, "must go on"),
+    ("russian", "W:Wd4", "d4-c3", r#"{"why":"man_backwards"}"#, "a man cannot move backwards"),
+    ("thai", "W:WK25:B18", "25x11", r#"{"why":"king_must_stop_after_capture"}"#, "right after the last captured"),
+    ("italian", "W:W30:BK26", "30x21", r#"{"why":"man_cannot_take_king"}"#, "cannot take a king"),
+    ("english", "W:W18:B12", "12-16", r#"{"why":"not_your_piece","square":"12"}"#, "not yours"),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_illegal_move_is_refused_with_its_reason() {
+    let srv = start(&temp_db("illegal")).await;
+    let a = srv.addr;
+    for (variant, fen, mv, why, words) in CASES {
+        let (id, token, _) = create(a, json!({"variant": variant, "mode": "hotseat", "fen": fen})).await;
+        let body = json!({"type": "move", "move": mv}).to_string();
+        let (st, e) = http(a, "POST", &format!("/api/games/{id}/actions"), Some(&token), Some(&body)).await;
+        let expected: Value = serde_json::from_str(why).unwrap();
+        assert_eq!((st, e["code"].as_str()), (400, Some("illegal_move")), "{variant} {mv}: {e}");
+        for (k, v) in expected.as_object().unwrap() {
+            assert_eq!(&e["arg"][k], v, "{variant} {mv}: {e}");
+        }
+        assert!(e["error"].as_str().unwrap().contains(words), "{variant} {mv}: {e}");
+    }
+}
+
+/// A Spanish player taps a man that cannot move while a capture is compulsory: the
+/// board says so in Spanish and names the capture.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_says_why_in_the_players_language() {
+    let Some((addr, d)) = start_browser("illegal-es").await else { return };
+    let c = browser(&d, 1024, 800, "es-ES").await;
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    click(&c, "input[name=variant][value=english]").await;
+    click(&c, "input[name=mode][value=hotseat]").await;
+    click(&c, "details summary").await;
+    find(&c, "input[name=fen]").await.send_keys("W:W18,30:B14").await.unwrap();
+    click(&c, "#start").await;
+    let _ = game_id(&c).await;
+    wait_interactive(&c).await;
+    click(&c, "button[data-sq='30']").await;
+    let toast = text(&c, ".toasts").await;
+    assert!(toast.contains("La captura es obligatoria: 18x9"), "{toast}");
+}
