@@ -74,7 +74,9 @@ async fn the_puzzle_report_and_analysis_pages_fit_a_phone() {
             find(&c, "#report-graph").await;
         }
         if path.starts_with("/analysis") {
-            // With the PDN import open and the set-up tools shown, the widest state.
+            // With the PDN import open, the widest state (once the position is drawn:
+            // the page draws itself again then).
+            until("the position", || async { !text(&c, "#turn").await.is_empty() }).await;
             click(&c, "#import-open").await;
             find(&c, "#pdn-in").await;
         }
