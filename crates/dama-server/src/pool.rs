@@ -57,6 +57,8 @@ pub struct EnginePool {
     idle: Mutex<Vec<Box<dyn Player>>>,
     /// For tests: while set, every search fails ([`EnginePool::fail_searches`]).
     failing: AtomicBool,
+    /// For tests: every search first waits this many milliseconds.
+    delay_ms: std::sync::atomic::AtomicU64,
     size: usize,
     max_waiting: usize,
 }
@@ -79,6 +81,7 @@ impl EnginePool {
             gate: FairGate::new(size),
             idle: Mutex::new(Vec::new()),
             failing: AtomicBool::new(false),
+            delay_ms: std::sync::atomic::AtomicU64::new(0),
             size,
             max_waiting,
         })
@@ -89,6 +92,13 @@ impl EnginePool {
     #[doc(hidden)]
     pub fn fail_searches(&self, failing: bool) {
         self.failing.store(failing, Ordering::Relaxed);
+    }
+
+    /// For tests: makes every search first wait `ms` milliseconds (0: none), so that a
+    /// test can be sure two requests overlap.
+    #[doc(hidden)]
+    pub fn delay_searches(&self, ms: u64) {
+        self.delay_ms.store(ms, Ordering::Relaxed);
     }
 
     /// How many searchers can run at once.
@@ -145,6 +155,10 @@ impl EnginePool {
     ) -> Result<Option<(String, i32)>, PoolError> {
         if self.failing.load(Ordering::Relaxed) {
             return Err(PoolError::Failed);
+        }
+        let delay = self.delay_ms.load(Ordering::Relaxed);
+        if delay > 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(delay)).await;
         }
         if let Some((nats, subject)) = self.cluster.get() {
             if let Some(done) = crate::cluster::engine::search(nats, subject, &job, optional).await {

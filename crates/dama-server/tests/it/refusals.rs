@@ -37,7 +37,11 @@ async fn the_games_own_refusals_have_their_codes() {
         let path = format!("/api/games/{ai}/hint");
         async move { http(a, "GET", &path, Some(&token), None).await }
     };
+    // Each search waits a while first, so that the two surely overlap (a position from
+    // the book is answered at once, and a loaded machine may start them far apart).
+    srv.state.pool.delay_searches(1500);
     let (x, y) = tokio::join!(hint(t.clone()), hint(t.clone()));
+    srv.state.pool.delay_searches(0);
     let codes: Vec<_> = [x, y].iter().map(|(st, v)| (*st, v["code"].as_str().map(str::to_string))).collect();
     assert!(codes.contains(&(429, Some("hint_busy".into()))), "{codes:?}");
     // Between two players: no hints (hints_against_engine_only).
