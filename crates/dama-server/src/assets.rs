@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+use axum::body::Bytes;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
@@ -12,7 +13,8 @@ use sha2::{Digest, Sha256};
 pub struct Prepared {
     ty: String,
     plain: &'static [u8],
-    gzip: Vec<u8>,
+    /// Shared: an answer hands out a reference, not a copy.
+    gzip: Bytes,
     tag: String,
 }
 
@@ -22,7 +24,7 @@ impl Prepared {
         use std::io::Write;
         let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
         // Writing to memory cannot fail.
-        let gzip = z.write_all(body.as_bytes()).and_then(|_| z.finish()).unwrap_or_default();
+        let gzip = Bytes::from(z.write_all(body.as_bytes()).and_then(|_| z.finish()).unwrap_or_default());
         let hash = Sha256::digest(body.as_bytes());
         let tag = hash[..8].iter().map(|b| format!("{b:02x}")).collect();
         let ty = if ty.starts_with("text/") || ty.ends_with("+xml") || ty.ends_with("/json") {

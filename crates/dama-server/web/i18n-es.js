@@ -24,7 +24,7 @@ export default {
   white: 'Blancas', black: 'Negras', white_man: 'peón blanco', white_king: 'dama blanca', black_man: 'peón negro', black_king: 'dama negra',
   red: 'Rojas', red_man: 'peón rojo', red_king: 'dama roja', colour_red: 'Rojas (empiezan)', sides_now: '{a}–{b} ahora',
   empty: 'vacía', captured: 'capturada', target: 'puedes mover aquí', selected: 'seleccionada', must_take: 'debe capturar',
-  board: 'Tablero', board_label: 'Tablero, juegan {side}', must_capture: 'La captura es obligatoria: captura con una pieza resaltada.',
+  board: 'Tablero', board_label: 'Tablero, juegan {side}', 
   cannot_move: 'Esa pieza no puede moverse.', click_through: 'Varias capturas terminan ahí: pulsa cada casilla de llegada por orden.',
   not_connected: 'Sin conexión — reconectando…', reconnecting: 'Se perdió la conexión. Reconectando…',
   game_missing: 'No hay ninguna partida en esta dirección. Puede estar mal escrita o el enlace es de otro sitio.', go_home: 'Volver a la página de inicio',

@@ -24,7 +24,7 @@ export default {
   white: 'Brancas', black: 'Pretas', white_man: 'pedra branca', white_king: 'dama branca', black_man: 'pedra preta', black_king: 'dama preta',
   red: 'Vermelhas', red_man: 'pedra vermelha', red_king: 'dama vermelha', colour_red: 'Vermelhas (começam)', sides_now: '{a}–{b} agora',
   empty: 'vazia', captured: 'capturada', target: 'pode mover para aqui', selected: 'selecionada', must_take: 'tem de capturar',
-  board: 'Tabuleiro', board_label: 'Tabuleiro, jogam as {side}', must_capture: 'A captura é obrigatória: capture com uma peça destacada.',
+  board: 'Tabuleiro', board_label: 'Tabuleiro, jogam as {side}', 
   cannot_move: 'Essa peça não se pode mover.', click_through: 'Várias capturas terminam aí: clique em cada casa de chegada por ordem.',
   not_connected: 'Sem ligação — a religar…', reconnecting: 'Ligação perdida. A religar…',
   game_missing: 'Não há nenhum jogo neste endereço. Pode estar mal escrito, ou a ligação é de outro site.', go_home: 'Voltar à página inicial',

@@ -24,7 +24,7 @@ export default {
   white: 'Beyaz', black: 'Siyah', white_man: 'beyaz taş', white_king: 'beyaz dama', black_man: 'siyah taş', black_king: 'siyah dama',
   red: 'Kırmızı', red_man: 'kırmızı taş', red_king: 'kırmızı dama', colour_red: 'Kırmızı (başlar)', sides_now: 'şimdiki {a}–{b}',
   empty: 'boş', captured: 'alındı', target: 'buraya oynayabilirsiniz', selected: 'seçili', must_take: 'almak zorunda',
-  board: 'Tahta', board_label: 'Tahta, sıra {side}', must_capture: 'Taş almak zorunludur: vurgulanan bir taşla alın.',
+  board: 'Tahta', board_label: 'Tahta, sıra {side}', 
   cannot_move: 'Bu taş oynayamaz.', click_through: 'Birkaç alış orada bitiyor: iniş karelerine sırayla tıklayın.',
   not_connected: 'Bağlantı yok — yeniden bağlanılıyor…', reconnecting: 'Bağlantı koptu. Yeniden bağlanılıyor…',
   game_missing: 'Bu adreste bir oyun yok. Adres yanlış yazılmış ya da bağlantı başka bir siteden olabilir.', go_home: 'Ana sayfaya dön',

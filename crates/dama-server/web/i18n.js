@@ -35,7 +35,7 @@ const en = {
   white: 'White', black: 'Black', white_man: 'white man', white_king: 'white king', black_man: 'black man', black_king: 'black king',
   red: 'Red', red_man: 'red man', red_king: 'red king', colour_red: 'Red (moves first)', sides_now: '{a}–{b} now',
   empty: 'empty', captured: 'captured', target: 'you can move here', selected: 'selected', must_take: 'must capture',
-  board: 'Board', board_label: 'Board, {side} to move', must_capture: 'A capture is compulsory: take with a highlighted piece.',
+  board: 'Board', board_label: 'Board, {side} to move', 
   cannot_move: 'That piece cannot move.', click_through: 'Several captures end there: click each landing square in turn.',
   not_connected: 'Not connected — reconnecting…', reconnecting: 'Connection lost. Reconnecting…',
   game_missing: 'There is no game at this address. It may have been mistyped, or the link is from another site.', go_home: 'Back to the start page',

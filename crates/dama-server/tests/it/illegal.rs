@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use crate::common::*;
-use crate::web::{browser, click, find, game_id, start as start_browser, text, wait_interactive};
+use crate::web::{browser, click, hotseat_from, start as start_browser, text, wait_interactive};
 
 /// variant, FEN, attempted move, the reason's JSON, words the English `error` holds.
 const CASES: &[(&str, &str, &str, &str, &str)] = &[
@@ -47,13 +47,7 @@ async fn each_illegal_move_is_refused_with_its_reason() {
 async fn the_board_says_why_in_the_players_language() {
     let Some((addr, d)) = start_browser("illegal-es").await else { return };
     let c = browser(&d, 1024, 800, "es-ES").await;
-    c.goto(&format!("http://{addr}/")).await.unwrap();
-    click(&c, "input[name=variant][value=english]").await;
-    click(&c, "input[name=mode][value=hotseat]").await;
-    click(&c, "details summary").await;
-    find(&c, "input[name=fen]").await.send_keys("W:W18,30:B14").await.unwrap();
-    click(&c, "#start").await;
-    let _ = game_id(&c).await;
+    hotseat_from(&c, addr, "english", "W:W18,30:B14").await;
     wait_interactive(&c).await;
     click(&c, "button[data-sq='30']").await;
     let toast = text(&c, ".toasts").await;

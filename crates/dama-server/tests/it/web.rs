@@ -302,6 +302,18 @@ pub(crate) fn engine_choice(snap: &Value) -> Value {
     snap["legal"].as_array().unwrap().iter().find(|m| m["long"] == best || m["notation"] == best).unwrap().clone()
 }
 
+/// Starts a game of `variant` on one device from `fen` through the home page's form;
+/// its id.
+pub(crate) async fn hotseat_from(c: &Client, addr: SocketAddr, variant: &str, fen: &str) -> String {
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    click(c, &format!("input[name=variant][value={variant}]")).await;
+    click(c, "input[name=mode][value=hotseat]").await;
+    click(c, "details summary").await;
+    find(c, "input[name=fen]").await.send_keys(fen).await.unwrap();
+    click(c, "#start").await;
+    game_id(c).await
+}
+
 /// How many elements match `css` now.
 pub(crate) async fn count(c: &Client, css: &str) -> usize {
     c.find_all(Locator::Css(css)).await.map(|v| v.len()).unwrap_or(0)
@@ -703,15 +715,9 @@ async fn the_language_follows_the_browser_and_the_switch() {
 async fn a_capture_with_two_routes_to_one_square_is_clicked_through() {
     let Some((addr, d)) = start("routes").await else { return };
     let c = browser(&d, 1024, 800, "en-US").await;
-    c.goto(&format!("http://{addr}/")).await.unwrap();
-    click(&c, "input[name=variant][value=english]").await;
-    click(&c, "input[name=mode][value=hotseat]").await;
     // White's man on 22 takes two men either by 13 or by 15, both routes ending on 6;
     // the man on 31 cannot take.
-    click(&c, "details summary").await;
-    find(&c, "input[name=fen]").await.send_keys("W:W22,31:B17,18,9,10").await.unwrap();
-    click(&c, "#start").await;
-    let id = game_id(&c).await;
+    let id = hotseat_from(&c, addr, "english", "W:W22,31:B17,18,9,10").await;
     wait_interactive(&c).await;
     // The capture is compulsory: the piece that must take is highlighted, the other
     // is not, and tapping the other says so.
