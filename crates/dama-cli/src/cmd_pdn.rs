@@ -90,7 +90,7 @@ fn check(a: CheckArgs) -> Result<()> {
                 Err(e) => {
                     unreadable += 1;
                     progress.println(format!("{}: game {games}: unreadable: {e}", path.display()));
-                    errors.push(json!({"file": path.display().to_string(), "game": games, "line": e.at.line, "column": e.at.col, "reason": e.message}));
+                    errors.push(json!({"file": path.display().to_string(), "game": games, "line": e.at.line, "column": e.at.col, "code": e.what.code(), "reason": e.what.to_string()}));
                 }
                 Ok(g) => {
                     for w in &g.warnings {

@@ -17,7 +17,7 @@ pub struct Replayed {
     /// The game after its last move.
     pub game: AnyGame,
     /// Moves the record writes ambiguously, read as their first reading.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<crate::read_warning::ReadWarning>,
 }
 
 struct ReplayOf<'a>(&'a PdnGame);
@@ -65,7 +65,7 @@ pub struct TreeView {
     /// The moves, each after its parent.
     pub nodes: Vec<NodeView>,
     /// What was read past.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<crate::read_warning::ReadWarning>,
 }
 
 struct ReadTreeOf<'a>(&'a PdnGame);

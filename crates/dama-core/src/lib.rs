@@ -26,6 +26,7 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod read_warning;
 pub mod record;
 pub mod tree;
 pub mod variant;

@@ -14,6 +14,7 @@ use crate::notation::{
 };
 use crate::pdn::{PdnGame, Pos};
 use crate::position::{Position, BB};
+use crate::read_warning::{ReadWarning, ReadWarningKind};
 use crate::variant::{Rules, Variant};
 
 /// Why a game does not replay.
@@ -129,7 +130,7 @@ fn resolve<R: Rules>(pos: &Position<R>, text: &str, style: &mut SquareStyle) -> 
 }
 
 /// A move read from a record: the move, the entries it used, and a warning.
-pub(crate) type ReadMove<R> = (Move<BB<R>>, usize, Option<String>);
+pub(crate) type ReadMove<R> = (Move<BB<R>>, usize, Option<ReadWarningKind>);
 
 /// Reads the move `entries[0]` of a record at `pos`, in the file's square style
 /// (`style` learns it): the move, how many entries it used (a capture written jump by
@@ -227,7 +228,7 @@ fn disambiguate<R: Rules>(
     rest: &[crate::pdn::PdnMove],
     style: SquareStyle,
     strict: bool,
-) -> Result<(Move<BB<R>>, Option<String>), String> {
+) -> Result<(Move<BB<R>>, Option<ReadWarningKind>), String> {
     let mut best: Vec<(usize, Move<BB<R>>)> = Vec::new();
     for c in candidates {
         let mv = parse_move(pos, c).map_err(|e| e.to_string())?;
@@ -239,10 +240,7 @@ fn disambiguate<R: Rules>(
     match winners.len() {
         1 => Ok((winners[0].1, None)),
         // Every reading is legal to the end: the record cannot tell them apart.
-        _ if top == rest.len() && !strict => Ok((
-            winners[0].1,
-            Some(format!("could be {}; the record does not tell which, read as the first", candidates.join(" or "))),
-        )),
+        _ if top == rest.len() && !strict => Ok((winners[0].1, Some(ReadWarningKind::Ambiguous(candidates.to_vec())))),
         _ => Err(format!(
             "ambiguous: it could be {} and the moves that follow do not tell which",
             candidates.join(" or ")
@@ -259,7 +257,7 @@ pub struct Replayed<R: Rules> {
     /// The moves in order.
     pub moves: Vec<Move<BB<R>>>,
     /// Moves the record writes ambiguously, read as their first reading.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<ReadWarning>,
 }
 
 /// Replays the main line of a game, checking every move, and that a recorded result
@@ -296,7 +294,7 @@ pub fn replay<R: Rules>(g: &PdnGame) -> Result<Replayed<R>, ReplayError> {
             .map_err(|(reason, kind)| err(i + 1, &m.text, m.at, reason, kind))?;
         skip = used - 1;
         if let Some(w) = warning {
-            warnings.push(format!("ply {} ({}) at line {}: {w}", i + 1, m.text, m.at.line));
+            warnings.push(ReadWarning { at: m.at, text: m.text.clone(), what: w });
         }
         game.play(&mv).map_err(|e| err(i + 1, &m.text, m.at, e.to_string(), K::IllegalMove))?;
         moves.push(mv);

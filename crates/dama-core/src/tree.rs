@@ -11,6 +11,7 @@ use crate::moves::Move;
 use crate::notation::{move_to_string, SquareStyle};
 use crate::pdn::{PdnGame, PdnMove, MAX_VARIATION_DEPTH};
 use crate::position::{Position, BB};
+use crate::read_warning::{ReadWarning, ReadWarningKind};
 use crate::record::{read_move, start_of, ReplayError, ReplayErrorKind};
 use crate::variant::Rules;
 
@@ -173,7 +174,7 @@ pub struct ReadTree<R: Rules> {
     /// The tree.
     pub tree: GameTree<R>,
     /// What was read past.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<ReadWarning>,
 }
 
 /// Reads a game's moves with its variations (and their comments and annotations) into
@@ -199,7 +200,7 @@ pub fn read_tree<R: Rules>(g: &PdnGame) -> Result<ReadTree<R>, ReplayError> {
 struct Reader<R: Rules> {
     nodes: Vec<Node<BB<R>>>,
     after: Vec<Position<R>>,
-    warnings: Vec<String>,
+    warnings: Vec<ReadWarning>,
     style: SquareStyle,
 }
 
@@ -218,7 +219,8 @@ impl<R: Rules> Reader<R> {
         while i < moves.len() {
             let m = &moves[i];
             if self.nodes.len() >= MAX_NODES {
-                self.warnings.push(format!("only the first {MAX_NODES} moves are kept"));
+                let what = ReadWarningKind::TooManyMoves(MAX_NODES);
+                self.warnings.push(ReadWarning { at: m.at, text: m.text.clone(), what });
                 return Ok(());
             }
             let stop = |why: String, kind| -> Result<(), ReplayError> {
@@ -230,23 +232,22 @@ impl<R: Rules> Reader<R> {
             };
             if m.setup.is_some() {
                 let why = "a position set up inside the moves".to_string();
-                self.warnings.push(format!("line {}: {why} ends the line there", m.at.line));
+                let what = ReadWarningKind::SetupInMoves;
+                self.warnings.push(ReadWarning { at: m.at, text: m.text.clone(), what });
                 return stop(why, ReplayErrorKind::Setup);
             }
             let (mv, used, warning) = match read_move(&pos, &moves[i..], &mut self.style) {
                 Ok(x) => x,
                 Err((why, kind)) => {
                     if !main {
-                        self.warnings.push(format!(
-                            "line {}, column {}: the variation stops at \"{}\": {why}",
-                            m.at.line, m.at.col, m.text
-                        ));
+                        let what = ReadWarningKind::VariationStops { kind, why: why.clone() };
+                        self.warnings.push(ReadWarning { at: m.at, text: m.text.clone(), what });
                     }
                     return stop(why, kind);
                 }
             };
             if let Some(w) = warning {
-                self.warnings.push(format!("line {} ({}): {w}", m.at.line, m.text));
+                self.warnings.push(ReadWarning { at: m.at, text: m.text.clone(), what: w });
             }
             let last = &moves[i + used - 1];
             let node = self.nodes.len();
@@ -366,7 +367,8 @@ mod tests {
         let t = &r.tree;
         // "17-14" is no legal reply there: the variation stops before it, with a warning.
         assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
-        assert!(r.warnings[0].contains("17-14"), "{:?}", r.warnings);
+        assert_eq!(r.warnings[0].text, "17-14", "{:?}", r.warnings);
+        assert_eq!(r.warnings[0].what.code(), "variation_illegal_move", "{:?}", r.warnings);
         assert_eq!(texts(t, &t.main_line()), ["11-15", "23-19", "8-11", "22-17"]);
         let children = t.children();
         let roots = &children[t.nodes().len()];

@@ -69,7 +69,7 @@ fn several_games_and_errors_with_line_and_column() {
     assert!(all[0].is_ok());
     let e = all[1].as_ref().unwrap_err();
     assert_eq!((e.at.line, e.at.col), (4, 1));
-    assert!(e.message.contains("never closed"), "{e}");
+    assert_eq!(e.what, dama_core::pdn::PdnIssueKind::TagStringNotClosed("Event".into()), "{e}");
     let g = all[2].as_ref().unwrap();
     assert_eq!(g.tag("Event"), Some("three"));
     assert_eq!(replay::<English>(g).unwrap().moves.len(), 2);
@@ -91,8 +91,8 @@ fn untidy(file: &str) -> (Vec<PdnGame>, Vec<String>) {
     let text = std::fs::read_to_string(path).unwrap();
     let mut reader = dama_core::pdn::PdnReader::new(text.as_bytes());
     let games: Vec<PdnGame> = reader.by_ref().map(|g| g.unwrap()).collect();
-    let mut warnings: Vec<String> = games.iter().flat_map(|g| g.warnings.iter().map(|w| w.message.clone())).collect();
-    warnings.extend(reader.stray().iter().map(|w| w.message.clone()));
+    let mut warnings: Vec<String> = games.iter().flat_map(|g| g.warnings.iter().map(|w| w.what.to_string())).collect();
+    warnings.extend(reader.stray().iter().map(|w| w.what.to_string()));
     (games, warnings)
 }
 

@@ -62,6 +62,10 @@ pub struct PdnProblem {
     /// The most allowed (bytes, games in the text).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max: Option<usize>,
+    /// For a game that cannot be read: what the reader stopped at (`comment_not_closed`,
+    /// `tag_not_ended`, ...: a [`PdnIssueKind`](dama_core::pdn::PdnIssueKind)'s code).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
     /// The reader's own words, in English.
     pub words: String,
 }
@@ -94,7 +98,7 @@ pub enum PdnWhat {
 
 impl PdnProblem {
     fn new(what: PdnWhat, words: String) -> PdnProblem {
-        PdnProblem { what, line: None, col: None, ply: None, text: None, n: None, max: None, words }
+        PdnProblem { what, line: None, col: None, ply: None, text: None, n: None, max: None, why: None, words }
     }
 }
 
@@ -110,6 +114,8 @@ impl Invalid {
     pub fn pdn_unreadable(issue: &PdnIssue) -> Invalid {
         let mut p = PdnProblem::new(PdnWhat::Unreadable, issue.to_string());
         (p.line, p.col) = (Some(issue.at.line), Some(issue.at.col));
+        (p.text, p.n) = (issue.what.text(), issue.what.n());
+        p.why = Some(issue.what.code().to_string());
         Invalid::Pdn(Box::new(p))
     }
 
@@ -380,7 +386,10 @@ mod tests {
         let bad = PdnReader::new("[Event \"x\"]\n1. 11-15 {never closed\n".as_bytes()).next().unwrap().unwrap_err();
         let e = Invalid::pdn_unreadable(&bad);
         let v = serde_json::to_value(&e).unwrap();
-        assert_eq!((e.code(), v["arg"]["line"].as_u64()), ("pdn_unreadable", Some(2)));
+        assert_eq!(
+            (e.code(), v["arg"]["line"].as_u64(), v["arg"]["why"].as_str()),
+            ("pdn_unreadable", Some(2), Some("comment_not_closed"))
+        );
         assert_eq!(Invalid::pdn_no_such_game(3, 2).code(), "pdn_no_such_game");
         assert_eq!(Invalid::pdn_no_such_game(3, 2).to_json()["code"], "pdn_no_such_game");
     }

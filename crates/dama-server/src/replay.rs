@@ -140,7 +140,7 @@ fn replay_game(variant: Variant, g: &PdnGame, budget: usize) -> GameOut {
     };
     out.start = Some(PositionOut::of(&r.game.start()));
     out.moves = r.game.views(budget);
-    out.warnings = r.warnings;
+    out.warnings = r.warnings.iter().map(|w| w.to_string()).collect();
     if r.game.ply() > budget {
         out.warnings.push(format!("only the first {budget} of its {} moves are shown", r.game.ply()));
     }

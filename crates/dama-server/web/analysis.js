@@ -2,7 +2,7 @@
 // variations with comments), the engine's best lines streamed from the server, and the
 // tree exported or imported as PDN. Every position and legal move comes from the
 // server; the page only keeps the tree.
-import { t } from './i18n.js';
+import { t, errorText } from './i18n.js';
 import { api, el, toast, variants, variantName, fenOfPieces } from './app.js';
 import { Board, pieceSvg } from './board.js';
 import { liveSocket } from './socket.js';
@@ -443,7 +443,8 @@ export function analysisPage(main, params) {
       }
       importOpen = false;
       pdnOut = null;
-      say((r.warnings || []).slice(0, 3).join(' · ') || null, false);
+      // What the reader read past, each worded by its code (`err_pdnw_<kind>`).
+      say((r.notes || []).slice(0, 3).map(errorText).join(' · ') || null, false);
     } catch (e) {
       say(e.message);
     }

@@ -3,7 +3,7 @@
 //! column, warning of what strict PDN would not allow.
 
 use super::words::{normalize_result, reads_as_moves};
-use super::{PdnIssue, Pos, MAX_WARNINGS};
+use super::{PdnIssue, PdnIssueKind as K, Pos, MAX_WARNINGS};
 
 /// Italian tag names and the PDN names they stand for.
 const ITALIAN_TAGS: [(&str, &str); 8] = [
@@ -93,9 +93,9 @@ impl Lexer<'_> {
         }
         None
     }
-    fn warn(&mut self, at: Pos, message: impl Into<String>) {
+    fn warn(&mut self, at: Pos, what: K) {
         if self.issues.len() < MAX_WARNINGS {
-            self.issues.push(PdnIssue { at, message: message.into() });
+            self.issues.push(PdnIssue::new(at, what));
         } else {
             self.dropped += 1;
         }
@@ -125,11 +125,11 @@ impl Lexer<'_> {
                     let mut text = String::new();
                     loop {
                         match self.bump() {
-                            None => return Err(PdnIssue { at, message: "comment is never closed with '}'".into() }),
+                            None => return Err(PdnIssue::new(at, K::CommentNotClosed)),
                             Some('}') => break,
                             Some('{') => {
                                 let p = self.pos();
-                                self.warn(p, "'{' inside a comment: PDN comments do not nest");
+                                self.warn(p, K::NestedComment);
                                 text.push('{');
                             }
                             Some(c) => text.push(c),
@@ -139,7 +139,7 @@ impl Lexer<'_> {
                 }
                 '}' => {
                     self.bump();
-                    self.warn(at, "'}' without an opening '{'");
+                    self.warn(at, K::StrayCloseBrace);
                 }
                 '(' => {
                     // "(!?)": a move strength in parentheses.
@@ -161,7 +161,7 @@ impl Lexer<'_> {
                             for _ in 0..inner.chars().count() + 2 {
                                 self.bump();
                             }
-                            self.warn(at, "text in parentheses that does not read as moves is kept as a comment");
+                            self.warn(at, K::AsideInParentheses);
                             return Ok(Some((Tok::Comment(text), at)));
                         }
                     }
@@ -198,9 +198,7 @@ impl Lexer<'_> {
                     let mut s = String::new();
                     loop {
                         match self.bump() {
-                            None | Some('\n') => {
-                                return Err(PdnIssue { at, message: "setup '/FEN/' is never closed".into() })
-                            }
+                            None | Some('\n') => return Err(PdnIssue::new(at, K::SetupNotClosed)),
                             Some('/') => break,
                             Some(c) => s.push(c),
                         }
@@ -210,7 +208,7 @@ impl Lexer<'_> {
                 c if c.is_alphanumeric() || c == '½' => return Ok(Some(self.word(at))),
                 c => {
                     self.bump();
-                    self.warn(at, format!("unexpected '{c}' skipped"));
+                    self.warn(at, K::UnexpectedChar(c));
                 }
             }
         }
@@ -227,7 +225,7 @@ impl Lexer<'_> {
             self.bump();
         }
         if name.is_empty() {
-            return Err(PdnIssue { at, message: "tag without a name".into() });
+            return Err(PdnIssue::new(at, K::TagWithoutName));
         }
         while self.peek(0).is_some_and(|c| c == ' ' || c == '\t') {
             self.bump();
@@ -237,10 +235,10 @@ impl Lexer<'_> {
         if self.peek(0) != Some('"') {
             // [Round 17]: the value runs to the ']'.
             let Some(end) = line.find(']') else {
-                return Err(PdnIssue { at: self.pos(), message: format!("tag {name}: value must be a quoted string") });
+                return Err(PdnIssue::new(self.pos(), K::TagNotQuoted(name)));
             };
             let value = line[..end].trim().to_string();
-            self.warn(at, format!("tag {name}: value without quotes"));
+            self.warn(at, K::TagWithoutQuotes(name.clone()));
             for _ in 0..line[..=end].chars().count() {
                 self.bump();
             }
@@ -250,7 +248,7 @@ impl Lexer<'_> {
         if let (true, Some(end)) = (unclosed, line.find(']')) {
             // [Round "11.1]: the string is read to the ']'.
             let value = line[1..end].trim_end().to_string();
-            self.warn(at, format!("tag {name}: string is never closed; read to ']'"));
+            self.warn(at, K::TagStringReadToBracket(name.clone()));
             for _ in 0..line[..=end].chars().count() {
                 self.bump();
             }
@@ -260,9 +258,7 @@ impl Lexer<'_> {
         let mut value = String::new();
         loop {
             match self.bump() {
-                None | Some('\n') => {
-                    return Err(PdnIssue { at, message: format!("tag {name}: string is never closed") })
-                }
+                None | Some('\n') => return Err(PdnIssue::new(at, K::TagStringNotClosed(name))),
                 Some('\\') => {
                     if let Some(c) = self.bump() {
                         value.push(c);
@@ -276,7 +272,7 @@ impl Lexer<'_> {
             self.bump();
         }
         if self.peek(0) != Some(']') {
-            return Err(PdnIssue { at: self.pos(), message: format!("tag {name}: expected ']'") });
+            return Err(PdnIssue::new(self.pos(), K::TagNotEnded(name)));
         }
         self.bump();
         Ok(self.named(name, value))

@@ -12,11 +12,13 @@
 //! (`parser`), and the streaming [`PdnReader`] that cuts the input into games
 //! (`reader`). The games as read are the types here.
 
+mod issue;
 mod lexer;
 mod parser;
 mod reader;
 mod words;
 
+pub use issue::{PdnIssue, PdnIssueKind};
 pub use reader::{read_all, PdnReader};
 pub use words::{looks_like_move, normalize_result};
 
@@ -27,16 +29,6 @@ pub struct Pos {
     pub line: usize,
     /// Column (character), from 1.
     pub col: usize,
-}
-
-/// A problem found while reading, with where it is.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {}, column {}: {message}", at.line, at.col)]
-pub struct PdnIssue {
-    /// Where.
-    pub at: Pos,
-    /// What.
-    pub message: String,
 }
 
 /// A move of the movetext with what surrounds it.

@@ -4,13 +4,13 @@
 //! dropped.
 
 use super::lexer::{Lexer, Tok};
-use super::{PdnGame, PdnIssue, PdnMove, Pos, MAX_GAME_ITEMS, MAX_VARIATION_DEPTH, MAX_WARNINGS};
+use super::{PdnGame, PdnIssue, PdnIssueKind as K, PdnMove, Pos, MAX_GAME_ITEMS, MAX_VARIATION_DEPTH, MAX_WARNINGS};
 
 /// Keeps at most [`MAX_WARNINGS`] warnings, then one that says how many more there were.
 fn cap_warnings(w: &mut Vec<PdnIssue>, suppressed: usize) {
     if suppressed > 0 {
         let at = w.last().map(|i| i.at).unwrap_or_default();
-        w.push(PdnIssue { at, message: format!("{suppressed} more warnings not shown") });
+        w.push(PdnIssue::new(at, K::MoreWarnings(suppressed)));
     }
 }
 
@@ -52,7 +52,7 @@ pub(super) fn parse_chunk(text: &str, first_line: usize) -> Vec<Result<PdnGame, 
         out.push(Err(e));
     } else if p.started && (!p.game.tags.is_empty() || !p.lines[0].is_empty() || p.too_large.is_some()) {
         let at = p.game.at;
-        p.warn(PdnIssue { at, message: "game has no result terminator".into() });
+        p.warn(PdnIssue::new(at, K::NoResult));
         let g = p.flush();
         out.push(g);
     }
@@ -106,7 +106,7 @@ impl Parser {
         let mut g = std::mem::take(&mut self.game);
         let mut warnings = std::mem::take(&mut self.warnings);
         if self.lines.len() > 1 || self.skipping > 0 {
-            warnings.push(PdnIssue { at: g.at, message: "variation is never closed with ')'".into() });
+            warnings.push(PdnIssue::new(g.at, K::VariationNotClosed));
         }
         while self.lines.len() > 1 {
             let v = self.lines.pop().unwrap_or_default();
@@ -118,13 +118,7 @@ impl Parser {
         self.skipping = 0;
         self.items = 0;
         match self.too_large.take() {
-            Some(at) => Err(PdnIssue {
-                at,
-                message: format!(
-                    "game too large: more than {MAX_GAME_ITEMS} moves, comments and annotations (the game starting at line {}); not read",
-                    g.at.line
-                ),
-            }),
+            Some(at) => Err(PdnIssue::new(at, K::GameTooLarge(g.at.line))),
             None => Ok(g),
         }
     }
@@ -137,10 +131,7 @@ impl Parser {
         match tok {
             Tok::Tag(k, v, italian) => {
                 if !self.lines[0].is_empty() || self.game.result.is_some() || self.too_large.is_some() {
-                    self.warn(PdnIssue {
-                        at,
-                        message: "game has no result terminator before the next game's tags".into(),
-                    });
+                    self.warn(PdnIssue::new(at, K::NoResultBeforeTags));
                     let g = self.flush();
                     self.out.push(g);
                     self.game.at = at;
@@ -172,14 +163,13 @@ impl Parser {
             Tok::Open => {
                 if self.skipping > 0 || self.lines.len() > MAX_VARIATION_DEPTH {
                     if self.skipping == 0 {
-                        let message = format!("variations nested deeper than {MAX_VARIATION_DEPTH} levels are skipped");
-                        self.warn(PdnIssue { at, message });
+                        self.warn(PdnIssue::new(at, K::VariationsTooDeep));
                     }
                     self.skipping += 1;
                     return;
                 }
                 if self.lines.last().is_some_and(|l| l.is_empty()) {
-                    self.warn(PdnIssue { at, message: "variation before any move".into() });
+                    self.warn(PdnIssue::new(at, K::VariationBeforeMove));
                 }
                 if self.item(at) {
                     self.lines.push(Vec::new());
@@ -189,7 +179,7 @@ impl Parser {
                 if self.skipping > 0 {
                     self.skipping -= 1;
                 } else if self.lines.len() == 1 {
-                    self.warn(PdnIssue { at, message: "')' without an opening '('".into() });
+                    self.warn(PdnIssue::new(at, K::StrayCloseParen));
                 } else {
                     let v = self.lines.pop().unwrap_or_default();
                     attach_variation(self.lines.last_mut().expect("line"), v);
@@ -203,7 +193,7 @@ impl Parser {
             }
             Tok::Result(r) => {
                 if self.lines.len() > 1 || self.skipping > 0 {
-                    self.warn(PdnIssue { at, message: "result inside a variation".into() });
+                    self.warn(PdnIssue::new(at, K::ResultInVariation));
                 }
                 self.game.result = Some(r);
                 let g = self.flush();

@@ -6,7 +6,7 @@ use std::io::BufRead;
 
 use super::parser::parse_chunk;
 use super::words::looks_like_move;
-use super::{PdnGame, PdnIssue, MAX_WARNINGS};
+use super::{PdnGame, PdnIssue, PdnIssueKind, MAX_WARNINGS};
 
 /// Reads games one at a time from a buffered reader.
 pub struct PdnReader<B> {
@@ -29,15 +29,13 @@ fn is_stray(g: &PdnGame) -> bool {
 }
 
 /// What a skipped piece of stray text was.
-fn stray_message(g: &PdnGame) -> String {
+fn stray_kind(g: &PdnGame) -> PdnIssueKind {
     let words: Vec<&str> = g.moves.iter().take(8).map(|m| m.text.as_str()).collect();
-    let tags: Vec<&str> = g.tags.iter().map(|(k, _)| k.as_str()).collect();
+    let tags: Vec<String> = g.tags.iter().map(|(k, _)| k.clone()).collect();
     match (words.is_empty(), tags.is_empty()) {
-        (true, _) => format!("tags with no game ({}) skipped", tags.join(", ")),
-        (false, true) => format!("text that is not a game skipped: \"{}\"", words.join(" ")),
-        (false, false) => {
-            format!("tags ({}) and text that is not a game skipped: \"{}\"", tags.join(", "), words.join(" "))
-        }
+        (true, _) => PdnIssueKind::StrayTags(tags),
+        (false, true) => PdnIssueKind::StrayText(words.join(" ")),
+        (false, false) => PdnIssueKind::StrayTagsAndText(tags, words.join(" ")),
     }
 }
 
@@ -124,7 +122,7 @@ impl<B: BufRead> Iterator for PdnReader<B> {
                 Ok(g) if g.tags.is_empty() && g.moves.is_empty() && g.result.is_none() => false,
                 Ok(g) if is_stray(g) => {
                     if self.stray.len() < MAX_WARNINGS {
-                        self.stray.push(PdnIssue { at: g.at, message: stray_message(g) });
+                        self.stray.push(PdnIssue::new(g.at, stray_kind(g)));
                     }
                     false
                 }

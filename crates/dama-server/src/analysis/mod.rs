@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
 use crate::invalid::Invalid;
+use crate::read_notes::Note;
 use crate::state::Services;
 
 /// The variant named `key` (as `/api/variants` lists them).
@@ -180,6 +181,9 @@ struct TreeOut {
     comment: String,
     nodes: Vec<NodeView>,
     warnings: Vec<String>,
+    /// The warnings with their codes and details (`{code, arg, error}`), for clients to
+    /// word in their language.
+    notes: Vec<crate::read_notes::Note>,
     /// Games in the text.
     games: usize,
 }
@@ -187,8 +191,9 @@ struct TreeOut {
 /// One game of a PDN text read as a tree.
 fn import_tree(v: Variant, g: &PdnGame) -> Result<TreeOut, ApiError> {
     let t = TreeView::read(v, g).map_err(|e| Invalid::from(&e))?;
-    let mut warnings: Vec<String> = g.warnings.iter().map(|w| w.to_string()).collect();
-    warnings.extend(t.warnings);
+    let mut notes: Vec<Note> = g.warnings.iter().map(Note::from).collect();
+    notes.extend(t.warnings.iter().map(Note::from));
+    let warnings = notes.iter().map(|n| n.error.clone()).collect();
     Ok(TreeOut {
         variant: v.key(),
         fen: t.start.fen(),
@@ -196,6 +201,7 @@ fn import_tree(v: Variant, g: &PdnGame) -> Result<TreeOut, ApiError> {
         comment: g.leading_comments.join(" "),
         nodes: t.nodes,
         warnings,
+        notes,
         games: 0,
     })
 }

@@ -382,3 +382,27 @@ async fn time_of_a_sixty_ply_report() {
         eprintln!("{variant}: a report of {plies} plies in {:.1} s", started.elapsed().as_secs_f64());
     }
 }
+
+/// An untidy English game: a tag without quotes, a nested comment, a variation that
+/// stops at a move black cannot play, and no result.
+const UNTIDY: &str = "[Round 17]\n1. 11-15 23-19 {a {b} 2. 8-11 (2. 22-17) 22-17\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_untidy_game_is_imported_with_warnings_each_with_its_code_and_place() {
+    let srv = start(&temp_db("an-untidy")).await;
+    let (st, v) = post(srv.addr, "/api/analysis/import", json!({"pdn": UNTIDY})).await;
+    assert_eq!(st, 200, "{v}");
+    let notes = v["notes"].as_array().unwrap();
+    let codes: Vec<&str> = notes.iter().map(|n| n["code"].as_str().unwrap()).collect();
+    assert_eq!(
+        codes,
+        ["pdnw_tag_without_quotes", "pdnw_nested_comment", "pdnw_no_result", "pdnw_variation_illegal_move"],
+        "{v}"
+    );
+    // Where each is, and what it names: the tag's name, the move the variation stops at.
+    assert_eq!((notes[0]["arg"]["line"].as_u64(), notes[0]["arg"]["text"].as_str()), (Some(1), Some("Round")));
+    assert_eq!((notes[3]["arg"]["line"].as_u64(), notes[3]["arg"]["text"].as_str()), (Some(2), Some("22-17")));
+    // The English words stay for clients that show them as they are.
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 4);
+    assert!(v["warnings"][1].as_str().unwrap().contains("do not nest"), "{v}");
+}

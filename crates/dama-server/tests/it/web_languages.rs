@@ -2,8 +2,9 @@
 //! Russian, each page is visited and its visible words (the text, and the `title`,
 //! `aria-label` and `placeholder` of its elements) are searched for English left
 //! behind: a text of the English dictionary that the language words otherwise, or a
-//! common English word. A FEN and a PDN error are worded in the language too, and a
-//! date on a player's page is written as the language writes it.
+//! common English word. A FEN and a PDN error, and the warnings of an untidy PDN
+//! import, are worded in the language too, and a date on a player's page is written
+//! as the language writes it.
 
 use fantoccini::Client;
 use serde_json::{json, Value};
@@ -173,6 +174,20 @@ async fn every_page_speaks_the_readers_language() {
         let msg = text(&c, ".an-note").await;
         assert!(msg.contains("11-16"), "{lang}: the PDN error names the move: {msg}");
         problems.extend(not_english(lang, "analysis PDN error", &msg, &dicts));
+        // An untidy game that reads, with what the reader read past.
+        c.goto(&at("/analysis")).await.unwrap();
+        find(&c, ".board .sq.play").await;
+        click(&c, "#import-open").await;
+        find(&c, "#pdn-in")
+            .await
+            .send_keys("[Round 17]\n1. 11-15 23-19 {a {b} 2. 8-11 (2. 22-17) 22-17")
+            .await
+            .unwrap();
+        click(&c, "#import-form button[type=submit]").await;
+        until("the PDN warnings", || async { !text(&c, ".an-note").await.is_empty() }).await;
+        let msg = text(&c, ".an-note").await;
+        assert!(msg.contains("Round") && msg.contains('{'), "{lang}: the warnings name the tag and the brace: {msg}");
+        problems.extend(not_english(lang, "analysis PDN warnings", &msg, &dicts));
 
         // The same on the replay page.
         c.goto(&at("/replay")).await.unwrap();
