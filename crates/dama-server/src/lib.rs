@@ -34,6 +34,7 @@ pub mod pool;
 pub mod protocol;
 pub mod puzzles;
 pub mod rating;
+pub mod rating_pool;
 pub mod read_notes;
 pub mod registry;
 pub mod replay;

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use crate::clock::TimeControl;
-use crate::protocol::ColorChoice;
+use crate::protocol::{ColorChoice, RulesChoice};
 use crate::rating::Speed;
 
 /// An open game as the lobby shows it.
@@ -19,6 +19,9 @@ pub struct Seek {
     pub id: String,
     /// Variant key.
     pub variant: String,
+    /// The rulebook (official, or a seed rulebook of the variant).
+    #[serde(default)]
+    pub rules: RulesChoice,
     /// The clock.
     pub time: TimeControl,
     /// Its speed class.
@@ -35,6 +38,14 @@ pub struct Seek {
     pub rating: Option<i64>,
     /// When it was made, ms since the epoch.
     pub created_ms: i64,
+}
+
+impl Seek {
+    /// The rating pool of its game: its variant under its rulebook.
+    pub fn pool(&self) -> Option<crate::rating_pool::Pool> {
+        let v = self.variant.parse().ok()?;
+        crate::rating_pool::Pool::of(v, self.rules).ok()
+    }
 }
 
 /// What lobby websockets hear.
@@ -147,6 +158,7 @@ mod tests {
 
     fn seek(id: &str, at: i64) -> Seek {
         Seek {
+            rules: RulesChoice::Official,
             id: id.into(),
             variant: "english".into(),
             time: TimeControl::Fischer { initial_ms: 180_000, increment_ms: 2000 },

@@ -14,7 +14,7 @@ use crate::accounts::Me;
 use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::extract::{bad_body, on_game, parse, token_of, PeerIp};
-use crate::game::{self, Action, Caller, ColorChoice, JoinRequest, Mode, Options, Player};
+use crate::game::{self, Action, Caller, ColorChoice, JoinRequest, Mode, Options, Player, RulesChoice};
 use crate::lobby::{in_range, LobbyEvent};
 use crate::state::Services;
 
@@ -23,6 +23,8 @@ use crate::state::Services;
 #[serde(deny_unknown_fields)]
 struct SeekRequest {
     variant: String,
+    #[serde(default)]
+    rules: RulesChoice,
     #[serde(default)]
     time: TimeControl,
     #[serde(default)]
@@ -45,6 +47,7 @@ pub async fn create(
     let opts: Options = serde_json::from_value(json!({
         "variant": r.variant,
         "mode": Mode::Open,
+        "rules": r.rules,
         "time": r.time,
         "rated": r.rated,
         "color": r.color,
@@ -73,7 +76,8 @@ pub async fn accept(State(st): State<Services>, Path(id): Path<String>, Me(me): 
         return Err(ApiError::Conflict("this is your own seek".into()));
     }
     if let Some([lo, hi]) = seek.rating_range {
-        let r = game::rating_for(&st, player.as_ref(), &seek.variant, seek.speed).await?;
+        let pool = seek.pool().ok_or(ApiError::Internal)?;
+        let r = game::rating_for(&st, player.as_ref(), pool, seek.speed).await?;
         if !in_range(&seek, r.rating) {
             let yours = r.rating.round();
             return Err(ApiError::Forbidden(format!("this seek wants a rating from {lo} to {hi}; yours is {yours}")));

@@ -111,6 +111,14 @@ function opponentCell(g, name) {
   return el('a', { href: `/player/${encodeURIComponent(g.opponent)}`, 'data-link': true }, g.opponent);
 }
 
+/** A rating pool's name: its variant, and the seed rulebook it is kept for, if any
+ *  (`english-seed001`: English under seed 001's rules). */
+function poolName(key) {
+  const [variant, rules] = key.split('-');
+  const seed = /^seed(\d{3})$/.exec(rules || '');
+  return seed ? t('pool_seed', { v: variantName(variant), n: seed[1] }) : variantName(variant);
+}
+
 /** A line chart of ratings over time, as SVG. */
 function chart(points) {
   const w = 360, h = 120, pad = 24;
@@ -183,7 +191,7 @@ export function playerPage(main, name) {
       for (const [speed, r] of Object.entries(speeds)) {
         ratings.push(
           el('tr', {},
-            el('td', {}, variantName(variant)),
+            el('td', {}, poolName(variant)),
             el('td', {}, t('speed_' + speed)),
             el('td', { class: 'rating' }, String(r.rating) + (r.provisional ? '?' : '')),
             el('td', {}, t('games_n', { n: r.games })),

@@ -293,7 +293,9 @@ export function homePage(main) {
               : null,
             form.mode === 'friend' || form.mode === 'open'
               ? me
-                ? el('label', {}, el('input', { type: 'checkbox', name: 'rated', id: 'rated', checked: form.rated }), t('rated_game'))
+                ? el('label', {}, el('input', { type: 'checkbox', name: 'rated', id: 'rated', checked: form.rated }),
+                  PRESETS[form.variant]?.includes(form.rules) && form.rules !== 'official'
+                    ? t('rated_game_seed', { n: seedOf(form.variant, form.rules) }) : t('rated_game'))
                 : el('a', { href: '/login', 'data-link': true, id: 'rated-login' }, t('rated_needs_login'))
               : null,
           ),
@@ -324,7 +326,9 @@ export function homePage(main) {
     const rated = !!me;
     try {
       const { seeks: open } = await api('GET', '/api/seeks');
+      // Quick pairing plays the official rules: a seek under a seed rulebook is not one.
       const match = open.find((s) => s.variant === form.variant && s.rated === rated && !seats.get(s.id)
+        && (s.rules || 'official') === 'official'
         && s.time.kind === 'fischer' && s.time.initial_ms === time.initial_ms && s.time.increment_ms === time.increment_ms
         && (!me || s.name !== me));
       if (match) return accept(match.id);
@@ -379,7 +383,8 @@ export function homePage(main) {
       : el('button', { type: 'button', class: 'btn', 'data-seek': s.id, onclick: () => accept(s.id) }, t('join'));
     return el('tr', {},
       el('td', {}, who, s.rating ? ` (${s.rating})` : ''),
-      el('td', {}, variantName(s.variant)),
+      el('td', {}, seedOf(s.variant, s.rules) && s.rules && s.rules !== 'official'
+        ? t('pool_seed', { v: variantName(s.variant), n: seedOf(s.variant, s.rules) }) : variantName(s.variant)),
       el('td', {}, clockText(s.time), ' · ', t('speed_' + s.speed)),
       el('td', {}, s.rated ? t('rated') : t('casual')),
       el('td', {}, action));

@@ -15,6 +15,7 @@ use crate::error::ApiError;
 use crate::news::GameNews;
 use crate::protocol::RatingView;
 use crate::rating::Speed;
+use crate::rating_pool::Pool;
 use crate::round::{Effect, Input, Refusal};
 
 impl Actor {
@@ -92,12 +93,15 @@ impl Actor {
             Some(dama_core::Color::Black) => 0.0,
             None => 0.5,
         };
-        let variant = self.round.game.variant().key();
+        // A seed rulebook rates in a pool of its own (the options were checked to
+        // have one).
+        let v = self.round.game.variant();
+        let variant = Pool::of(v, self.round.opts.rules).unwrap_or(Pool::official(v)).to_string();
         let speed = Speed::of(&self.round.opts.time).key();
         let changes = {
             let _one_at_a_time = self.ctx.rating.lock().await;
             let now = super::now_ms();
-            self.ctx.store.rate_game(&self.round.id, variant, speed, [&white.id, &black.id], score, now).await
+            self.ctx.store.rate_game(&self.round.id, &variant, speed, [&white.id, &black.id], score, now).await
         };
         match changes {
             Ok(Some(c)) => {

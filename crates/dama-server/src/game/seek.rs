@@ -4,11 +4,12 @@ use super::{Mode, Phase, Player};
 use crate::error::ApiError;
 use crate::lobby::Seek;
 use crate::rating::{Rating, Speed};
+use crate::rating_pool::Pool;
 use crate::round::Round;
 use crate::state::Services;
 
 /// A waiting open game as the lobby lists it, with its creator's name and rating (the
-/// rating they would start from when they have none in this variant and class); `None`
+/// rating they would start from when they have none in this pool and class); `None`
 /// for any other game.
 pub(super) async fn of(ctx: &Services, round: &Round) -> Result<Option<Seek>, ApiError> {
     let opts = &round.opts;
@@ -18,14 +19,16 @@ pub(super) async fn of(ctx: &Services, round: &Round) -> Result<Option<Seek>, Ap
     let speed = Speed::of(&opts.time);
     let players = round.players();
     let creator = players.iter().flatten().next();
-    let variant = round.game.variant().key();
+    let variant = round.game.variant();
+    let pool = Pool::of(variant, opts.rules).unwrap_or(Pool::official(variant));
     let rating = match creator {
-        Some(p) => Some(rating_for(ctx, Some(p), variant, speed).await?.rating.round() as i64),
+        Some(p) => Some(rating_for(ctx, Some(p), pool, speed).await?.rating.round() as i64),
         None => None,
     };
     Ok(Some(Seek {
         id: round.id.clone(),
-        variant: variant.to_string(),
+        variant: variant.key().to_string(),
+        rules: opts.rules,
         time: opts.time,
         speed,
         rated: opts.rated,
@@ -37,16 +40,11 @@ pub(super) async fn of(ctx: &Services, round: &Round) -> Result<Option<Seek>, Ap
     }))
 }
 
-/// The rating of a player who would join a game of `variant` at `speed`: their own, or
-/// a newcomer's.
-pub async fn rating_for(
-    ctx: &Services,
-    player: Option<&Player>,
-    variant: &str,
-    speed: Speed,
-) -> Result<Rating, ApiError> {
+/// The rating of a player who would join a game of `pool` at `speed`: their own, or a
+/// newcomer's.
+pub async fn rating_for(ctx: &Services, player: Option<&Player>, pool: Pool, speed: Speed) -> Result<Rating, ApiError> {
     Ok(match player {
-        Some(p) => ctx.store.rating_of(&p.id, variant, speed.key()).await?.unwrap_or_default(),
+        Some(p) => ctx.store.rating_of(&p.id, &pool.to_string(), speed.key()).await?.unwrap_or_default(),
         None => Rating::default(),
     })
 }

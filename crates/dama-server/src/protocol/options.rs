@@ -63,6 +63,40 @@ pub enum RulesChoice {
     Seed003,
 }
 
+impl RulesChoice {
+    /// Every rulebook.
+    pub const ALL: [RulesChoice; 4] =
+        [RulesChoice::Official, RulesChoice::Seed000, RulesChoice::Seed001, RulesChoice::Seed003];
+
+    /// The key the API uses (`official`, `seed000`, ...).
+    pub fn key(self) -> &'static str {
+        match self {
+            RulesChoice::Official => "official",
+            RulesChoice::Seed000 => "seed000",
+            RulesChoice::Seed001 => "seed001",
+            RulesChoice::Seed003 => "seed003",
+        }
+    }
+
+    /// The variant a seed rulebook was written for (none for the official rules,
+    /// which every variant has).
+    pub fn variant(self) -> Option<dama_core::Variant> {
+        match self {
+            RulesChoice::Official => None,
+            RulesChoice::Seed000 => Some(dama_core::Variant::Russian),
+            RulesChoice::Seed001 | RulesChoice::Seed003 => Some(dama_core::Variant::English),
+        }
+    }
+
+    /// Why a game of another variant cannot be rated under this rulebook.
+    pub fn wrong_variant(self) -> &'static str {
+        match self {
+            RulesChoice::Seed000 => "rulebook seed000 is for Russian draughts",
+            _ => "rulebooks seed001 and seed003 are for English draughts",
+        }
+    }
+}
+
 /// The creator's colour.
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
@@ -113,7 +147,8 @@ pub struct Options {
     #[serde(default)]
     pub series_state: Option<SeriesState>,
     /// Rated: between two logged-in players, with a clock, from the standard start under
-    /// the official rules; the result changes both players' ratings.
+    /// the official rules or a seed rulebook of the variant; the result changes both
+    /// players' ratings in the pool of the variant and rulebook.
     #[serde(default)]
     pub rated: bool,
     /// An open game: only opponents rated within this range may join.
@@ -169,8 +204,13 @@ impl Options {
                 "only games between two players (open or friend) can be rated"
             } else if self.fen.is_some() {
                 "a rated game starts from the standard position"
-            } else if self.rules != RulesChoice::Official {
-                "a rated game is played under the official rules"
+            } else if let Some(why) = self
+                .variant
+                .parse::<dama_core::Variant>()
+                .ok()
+                .and_then(|v| crate::rating_pool::Pool::of(v, self.rules).err())
+            {
+                why
             } else if self.time == TimeControl::None {
                 "a rated game needs a clock"
             } else {

@@ -21,6 +21,7 @@ mod illegal;
 mod limits;
 mod metrics;
 mod puzzles;
+mod rating_pools;
 mod refusals;
 mod seeks;
 mod server;
