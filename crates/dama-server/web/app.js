@@ -226,7 +226,7 @@ function setupPrefs() {
     const pieces = localStorage.getItem('dama.theme') || 'theme-wb';
     const board = localStorage.getItem('dama.board') || 'board-wood';
     th.replaceChildren(
-      ...['theme-wb', 'theme-wr', 'theme-bb'].map((k) => el('option', { value: k, selected: k === pieces }, t(k))),
+      ...['theme-wb', 'theme-wr', 'theme-bb', 'theme-rb'].map((k) => el('option', { value: k, selected: k === pieces }, t(k))),
     );
     bt.replaceChildren(
       ...['board-wood', 'board-green', 'board-blue'].map((k) => el('option', { value: k, selected: k === board }, t(k))),

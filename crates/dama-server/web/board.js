@@ -41,7 +41,8 @@ export class Board {
     this.capturedShown = [];
     this.pos = new Map(info.squares.map(([n, r, c]) => [n, [r, c]]));
     this.el = document.createElement('div');
-    this.el.className = 'board' + (info.full ? ' full' : '');
+    // The variant's class: a piece set may colour its sides by which moves first.
+    this.el.className = `board v-${info.key}` + (info.full ? ' full' : '');
     this.el.setAttribute('role', 'group');
     this.el.style.gridTemplateColumns = `repeat(${info.cols}, 1fr)`;
     this.el.style.gridTemplateRows = `repeat(${info.rows}, 1fr)`;

@@ -477,7 +477,7 @@ function diagram(v, spec) {
   const NS = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('viewBox', `0 0 ${v.cols} ${v.rows}`);
-  svg.setAttribute('class', 'diagram');
+  svg.setAttribute('class', v.key ? `diagram v-${v.key}` : 'diagram');
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', t(spec ? 'rule_diagram' : 'start_position'));
   const add = (tag, attrs) => {

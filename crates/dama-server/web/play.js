@@ -127,6 +127,7 @@ export function playPage(main, id) {
     p.moves.keepView();
     // Seed 001's pieces are red (moving first) and black.
     main.querySelector('.game')?.classList.toggle('sides-rb', sidesRedBlack());
+    main.querySelector('.game')?.classList.add(`v-${s.variant}`);
     const top = p.moves.board.flipped ? 'white' : 'black';
     stripTop.replaceChildren(playerBox(g, top, true));
     stripBottom.replaceChildren(playerBox(g, other(top), true));

@@ -33,3 +33,4 @@ mod web_forms;
 mod web_languages;
 mod web_moderation;
 mod web_pages;
+mod web_pieces;
