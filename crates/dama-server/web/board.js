@@ -20,15 +20,17 @@ export function pieceSvg(color, king) {
 /**
  * A board on `root`. `info` is a variant from /api/variants. Callbacks: `onMove(move)`
  * when a whole legal move is chosen, `onSelect(square)` when a piece is first selected,
- * `onNote(text)` for messages to the player.
+ * `onNote(text)` for messages to the player, `onRefused(squares)` when the selected
+ * piece is taken to a square no legal move reaches (the squares of the attempt).
  */
 export class Board {
-  constructor(root, info, { onMove, onSelect, onNote } = {}) {
+  constructor(root, info, { onMove, onSelect, onNote, onRefused } = {}) {
     this.root = root;
     this.info = info;
     this.onMove = onMove || (() => {});
     this.onSelect = onSelect || (() => {});
     this.onNote = onNote || (() => {});
+    this.onRefused = onRefused || (() => {});
     this.pieces = [];
     this.legal = [];
     this.last = null;
@@ -36,6 +38,7 @@ export class Board {
     this.interactive = false;
     this.locked = false; // touch-move: the selected piece may not change
     this.sel = [];
+    this.tried = null;
     this.arrows = [];
     this.hintMove = null;
     this.capturedShown = [];
@@ -228,15 +231,23 @@ export class Board {
     this.focusSq = sq;
     if (!this.interactive) return;
     const starts = this.legal.filter((m) => m.path[0] === sq);
+    // A piece of the player's that has no legal move, tapped just before.
+    const tried = this.tried;
+    this.tried = null;
     if (this.sel.length === 0) {
       if (starts.length) return this.select(sq);
       const p = this.pieces.find((x) => x.square === sq);
+      const mine = p && this.legal.length && this.pieces.find((x) => x.square === this.legal[0].path[0])?.color === p.color;
       if (p && this.legal.length && this.legal[0].captured.length) {
         this.onNote(t('err_illegal_capture_compulsory', { example: this.legal[0].notation }));
       }
-      else if (p && this.legal.length && this.pieces.find((x) => x.square === this.legal[0].path[0])?.color === p.color) {
+      else if (mine) {
         this.onNote(t('cannot_move'));
       }
+      // Taken on to an empty square next, it asks why that move is refused (the
+      // majority rule, a man's direction...).
+      if (mine) this.tried = sq;
+      else if (tried && !p && this.info.squares.some(([n]) => n === sq)) this.onRefused([tried, sq]);
       return;
     }
     if (sq === this.sel[this.sel.length - 1]) {
@@ -265,6 +276,11 @@ export class Board {
     if (this.locked && starts.length) {
       this.onNote(t('touch_move_locked', { sq: this.sel[0] }));
       return;
+    }
+    // An empty playing square no legal move reaches: ask why (the page shows the
+    // rule the attempt breaks, as the server words it).
+    if (!this.pieces.some((x) => x.square === sq) && this.info.squares.some(([n]) => n === sq)) {
+      this.onRefused([...this.sel, sq]);
     }
     if (!this.locked && this.sel.length === 1) {
       this.sel = [];

@@ -28,7 +28,7 @@ export function movesPart(p) {
   /** The board, made on `host` the first time. */
   function boardOn(host) {
     if (board) return board;
-    board = new Board(host, variants.get(g.snap.variant), { onMove, onSelect, onNote: (x) => toast(x) });
+    board = new Board(host, variants.get(g.snap.variant), { onMove, onSelect, onNote: (x) => toast(x), onRefused });
     if (flipped === null) flipped = g.seat?.color === 'black';
     if (flipped) board.setFlipped(true);
     return board;
@@ -186,6 +186,19 @@ export function movesPart(p) {
     }
   }
 
+  /** A move the rules refuse, tried on the board or typed: on the player's turn the
+   *  server is asked, and its refusal says which rule the move breaks ("a man cannot
+   *  move backwards", "you must take the most pieces: 2 here"). */
+  function explain(text) {
+    if (!g.myTurn()) return toast(t('not_legal', { move: text }), true);
+    p.send({ type: 'move', move: text });
+  }
+
+  function onRefused(squares) {
+    // Off the player's turn the board offers premoves or suggestions: nothing to ask.
+    if (g.myTurn()) explain(squares.join(squares.length > 2 ? 'x' : '-'));
+  }
+
   function onSelect(sq) {
     if (g.snap.options.touch_move && g.myTurn()) {
       p.send({ type: 'touch', square: sq });
@@ -255,7 +268,7 @@ export function movesPart(p) {
       e.preventDefault();
       const text = e.target.move.value.trim();
       const mv = g.snap.legal.find((m) => m.notation === text || m.long === text);
-      if (!mv) return toast(t('not_legal', { move: text }), true);
+      if (!mv) return explain(text);
       onMove(mv);
     } },
     el('label', { for: 'move-input' }, t('type_move')),

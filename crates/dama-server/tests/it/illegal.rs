@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use crate::common::*;
-use crate::web::{browser, click, hotseat_from, start as start_browser, text, wait_interactive};
+use crate::web::{browser, click, find, hotseat_from, start as start_browser, text, until, wait_interactive};
 
 /// variant, FEN, attempted move, the reason's JSON, words the English `error` holds.
 const CASES: &[(&str, &str, &str, &str, &str)] = &[
@@ -52,4 +52,34 @@ async fn the_board_says_why_in_the_players_language() {
     click(&c, "button[data-sq='30']").await;
     let toast = text(&c, ".toasts").await;
     assert!(toast.contains("La captura es obligatoria: 18x9"), "{toast}");
+    // A man taken backwards, on the board: the man on 18 (White's, moving up the board
+    // to 1-4) to 22.
+    hotseat_from(&c, addr, "english", "W:W18:B1").await;
+    wait_interactive(&c).await;
+    click(&c, "button[data-sq='18']").await;
+    click(&c, "button[data-sq='22']").await;
+    until("the reason", || async { text(&c, ".toasts").await.contains("Un peón no puede mover hacia atrás") }).await;
+    // International: 32 takes one man (32x21), 28 two (28x19x10); the majority rule
+    // refuses the shorter one, on the board and typed. (Russian has no such rule: seed
+    // 000 lets the player choose any capture.)
+    hotseat_from(&c, addr, "international", "W:W28,32:B14,23,27").await;
+    wait_interactive(&c).await;
+    click(&c, "button[data-sq='32']").await;
+    click(&c, "button[data-sq='21']").await;
+    until("the majority rule", || async { text(&c, ".toasts").await.contains("piezas") }).await;
+    let toast = text(&c, ".toasts").await;
+    assert!(toast.contains("Debes capturar el mayor número de piezas: 2"), "{toast}");
+    hotseat_from(&c, addr, "international", "W:W28,32:B14,23,27").await;
+    wait_interactive(&c).await;
+    find(&c, "#move-input").await.send_keys("32x21\u{E007}").await.unwrap();
+    until("the typed move's reason", || async { text(&c, ".toasts").await.contains("mayor número de piezas: 2") })
+        .await;
+    // The position is as it was: nothing was played.
+    find(&c, "button[data-sq='32'] svg.piece").await;
+    // Thai: a king that takes stops on the square right after the man it took.
+    hotseat_from(&c, addr, "thai", "W:WK25:B18").await;
+    wait_interactive(&c).await;
+    click(&c, "button[data-sq='25']").await;
+    click(&c, "button[data-sq='11']").await;
+    until("the king's landing", || async { text(&c, ".toasts").await.contains("justo detrás") }).await;
 }
