@@ -568,7 +568,7 @@ export function analysisPage(main, params) {
         noteBox,
         tools,
         explorerCard(),
-        el('div', { class: 'tree', id: 'tree', role: 'list', 'aria-label': t('moves') }),
+        el('div', { class: 'tree', id: 'tree', role: 'group', 'aria-label': t('moves') }),
         treeTools,
         commentBox,
         fenBox,

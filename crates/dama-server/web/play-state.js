@@ -126,6 +126,8 @@ export const changes = {
     return {
       render: true,
       sound: m.mv.captured && m.mv.captured.length ? 'capture' : 'move',
+      // Said to screen readers: who played what (the side to move is now the other).
+      announce: { side: s.side_to_move === 'white' ? 'black' : 'white', move: m.mv.notation },
       animate: mine ? null : { mv: m.mv, from: before },
       clearHint: true,
       resync: g.spectatorNeedsLegal(),

@@ -7,7 +7,7 @@
 // legal moves after each change. A lost connection comes back with `since` and hears
 // what it missed (a client too far behind gets a snapshot).
 import { el, seats, toast, variantName } from './app.js';
-import { t, errorText, points, setSideNames, sidesNow, sidesRedBlack } from './i18n.js';
+import { t, errorText, points, setSideNames, side, sidesNow, sidesRedBlack } from './i18n.js';
 import { play as sound } from './sound.js';
 import { liveSocket } from './socket.js';
 import { Game, changes, other } from './play-state.js';
@@ -69,6 +69,10 @@ export function playPage(main, id) {
     if (!fx) return;
     if (fx.clearHint) p.moves.clearHint();
     if (fx.sound) sound(fx.sound);
+    if (fx.announce) {
+      const box = document.getElementById('announce');
+      if (box) box.textContent = t('announce_move', { side: side(fx.announce.side), move: fx.announce.move });
+    }
     if (fx.toast) toast(fx.toast);
     if (fx.animate) p.moves.animate(fx.animate.mv, fx.animate.from);
     if (fx.resync) resync();

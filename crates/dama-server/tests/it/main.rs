@@ -27,6 +27,7 @@ mod seeks;
 mod server;
 mod shutdown;
 mod web;
+mod web_a11y;
 mod web_analysis;
 mod web_endings;
 mod web_forms;

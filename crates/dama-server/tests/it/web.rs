@@ -119,14 +119,32 @@ pub(crate) async fn throttle(c: &Client, latency_ms: u32, down_kbps: u32, up_kbp
 
 /// A browser of its own (its own profile: cookies and storage are not shared).
 pub(crate) async fn browser(d: &Driver, width: u32, height: u32, lang: &str) -> Client {
+    browser_with(d, width, height, lang, &[]).await
+}
+
+/// A browser as [`browser`], with more command-line switches (`extra`).
+pub(crate) async fn browser_with(d: &Driver, width: u32, height: u32, lang: &str, extra: &[&str]) -> Client {
+    let mut args: Vec<String> = [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-extensions",
+        "--no-first-run",
+        "--hide-scrollbars",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
+    args.extend([format!("--window-size={width},{height}"), format!("--lang={lang}")]);
+    args.extend(extra.iter().map(|a| a.to_string()));
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
         json!({
             "binary": d.chrome,
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--disable-background-networking", "--disable-extensions", "--no-first-run",
-                     "--hide-scrollbars", format!("--window-size={width},{height}"), format!("--lang={lang}")],
+            "args": args,
             "prefs": {
                 "intl.accept_languages": lang,
                 "download.default_directory": d.downloads.display().to_string(),
