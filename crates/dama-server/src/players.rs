@@ -20,7 +20,8 @@ async fn named(st: &Services, name: &str) -> Result<AccountRow, ApiError> {
 }
 
 /// `GET /api/players/{name}`: the player's name, when they joined, their ratings by
-/// variant and speed class (`rating`, `rd`, `games`, `provisional`), the rating after
+/// pool and speed class (`rating`, `rd`, `games`, `provisional`, `rank` on the pool's
+/// leaderboard or null), the rating after
 /// each rated game (`history`: variant, class, then `[at_ms, rating]` pairs), wins,
 /// draws and losses per variant (`record`, over their last 5,000 games) and their 20
 /// most recent games.
@@ -28,10 +29,13 @@ pub async fn player(State(st): State<Services>, Path(name): Path<String>) -> Res
     type Table = BTreeMap<String, serde_json::Map<String, serde_json::Value>>;
     let account = named(&st, &name).await?;
     let mut ratings = Table::new();
+    let since = crate::leaderboard::active_since(crate::clock::now_ms());
     for r in st.store().ratings(&account.id).await? {
         if Speed::from_key(&r.speed).is_none() {
             continue;
         }
+        // The place on the pool's leaderboard, when the rating is on it.
+        let rank = st.store().rank(&account.id, &r.variant, &r.speed, since).await?;
         ratings.entry(r.variant).or_default().insert(
             r.speed,
             json!({
@@ -39,6 +43,7 @@ pub async fn player(State(st): State<Services>, Path(name): Path<String>) -> Res
                 "rd": r.rating.rd.round() as i64,
                 "games": r.games,
                 "provisional": r.rating.provisional(),
+                "rank": rank,
             }),
         );
     }

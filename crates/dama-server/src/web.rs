@@ -31,6 +31,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("play-panel.js", "text/javascript", include_str!("../web/play-panel.js")),
     ("play-state.js", "text/javascript", include_str!("../web/play-state.js")),
     ("puzzles.js", "text/javascript", include_str!("../web/puzzles.js")),
+    ("leaderboard.js", "text/javascript", include_str!("../web/leaderboard.js")),
     ("report.js", "text/javascript", include_str!("../web/report.js")),
     ("pages.js", "text/javascript", include_str!("../web/pages.js")),
     ("rules.js", "text/javascript", include_str!("../web/rules.js")),
@@ -162,6 +163,7 @@ mod tests {
             "report.js",
             "analysis.js",
             "puzzles.js",
+            "leaderboard.js",
             "mod.js",
         ];
         // One language's texts besides English (the largest).

@@ -1,6 +1,6 @@
 // Accounts, optional: the header's log-in link or name, the log-in / sign-up page, and
 // a player's page (ratings with their history, wins, draws and losses, recent games).
-import { api, el, go, notFoundPage, toast, variantName } from './app.js';
+import { api, el, go, notFoundPage, poolName, toast, variantName } from './app.js';
 import { lang, t } from './i18n.js';
 
 /** The logged-in player's name, or null. */
@@ -111,14 +111,6 @@ function opponentCell(g, name) {
   return el('a', { href: `/player/${encodeURIComponent(g.opponent)}`, 'data-link': true }, g.opponent);
 }
 
-/** A rating pool's name: its variant, and the seed rulebook it is kept for, if any
- *  (`english-seed001`: English under seed 001's rules). */
-function poolName(key) {
-  const [variant, rules] = key.split('-');
-  const seed = /^seed(\d{3})$/.exec(rules || '');
-  return seed ? t('pool_seed', { v: variantName(variant), n: seed[1] }) : variantName(variant);
-}
-
 /** A line chart of ratings over time, as SVG. */
 function chart(points) {
   const w = 360, h = 120, pad = 24;
@@ -195,6 +187,8 @@ export function playerPage(main, name) {
             el('td', {}, t('speed_' + speed)),
             el('td', { class: 'rating' }, String(r.rating) + (r.provisional ? '?' : '')),
             el('td', {}, t('games_n', { n: r.games })),
+            el('td', {}, r.rank ? el('a', { href: `/leaderboard?pool=${variant}&speed=${speed}`, 'data-link': true, class: 'rank' },
+              t('rank_n', { n: r.rank })) : null),
             el('td', {}, chart(data.history?.[variant]?.[speed] || []))),
         );
       }

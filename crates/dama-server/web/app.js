@@ -131,6 +131,17 @@ export function variantName(key) {
   return n.startsWith('⟦') ? variants.get(key)?.name || key : n;
 }
 
+/** A rating pool's name: its variant, and the seed rulebook it is kept for, if any
+ *  (`english-seed001`: English under seed 001's rules). */
+export function poolName(key) {
+  const [variant, rules] = key.split('-');
+  const seed = /^seed(\d{3})$/.exec(rules || '');
+  return seed ? t('pool_seed', { v: variantName(variant), n: seed[1] }) : variantName(variant);
+}
+
+/** The rating pools: every variant under its official rules, and the seed rulebooks. */
+export const SEED_POOLS = ['english-seed001', 'english-seed003', 'russian-seed000'];
+
 /** The site's "nothing here" page: an address with no page, or a player or game
  *  that does not exist. */
 export function notFoundPage(main) {
@@ -180,6 +191,9 @@ async function route() {
     } else if (path === '/mod') {
       const { modPage } = await import('./mod.js');
       current = modPage(main);
+    } else if (path === '/leaderboard') {
+      const { leaderboardPage } = await import('./leaderboard.js');
+      current = leaderboardPage(main, new URLSearchParams(location.search));
     } else if (path === '/puzzles') {
       const { puzzlesPage } = await import('./puzzles.js');
       current = puzzlesPage(main, new URLSearchParams(location.search));

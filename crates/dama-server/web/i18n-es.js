@@ -121,4 +121,5 @@ export default {
   pool_seed: "{v} (reglamento de la semilla {n})", rated_game_seed: "Partida puntuable, en la clasificación propia del reglamento de la semilla {n} (aparte de las reglas oficiales)",
   "theme-rb": "Rojas / negras",
   announce_move: "Jugada de {side}: {move}.",
+  nav_leaders: "Clasificación", lb_title: "Clasificación", lb_pool: "Clasificación de", lb_speed: "Ritmo", lb_rank: "Puesto", lb_player: "Jugador", lb_rating: "Puntuación", lb_games: "Partidas puntuables", lb_note: "Las mejores puntuaciones asentadas (no provisionales) de quienes jugaron aquí una partida puntuable en los últimos {days} días.", lb_empty: "Aún no hay nadie: una puntuación aparece cuando está asentada (tras unas veinte partidas puntuables) y mientras su jugador haya jugado aquí en los últimos {days} días.", rank_n: "N.º {n} de la clasificación",
 };

@@ -121,4 +121,5 @@ export default {
   pool_seed: "{v} (regulamento da semente {n})", rated_game_seed: "Partida valendo pontos, na classificação própria do regulamento da semente {n} (à parte das regras oficiais)",
   "theme-rb": "Vermelhas / pretas",
   announce_move: "Lance de {side}: {move}.",
+  nav_leaders: "Classificação", lb_title: "Classificação", lb_pool: "Classificação de", lb_speed: "Ritmo", lb_rank: "Posição", lb_player: "Jogador", lb_rating: "Rating", lb_games: "Partidas valendo pontos", lb_note: "As melhores classificações firmes (não provisórias) de quem jogou aqui uma partida valendo pontos nos últimos {days} dias.", lb_empty: "Ainda não há ninguém: uma classificação aparece quando está firme (após umas vinte partidas valendo pontos) e enquanto o seu jogador tiver jogado aqui nos últimos {days} dias.", rank_n: "N.º {n} da classificação",
 };

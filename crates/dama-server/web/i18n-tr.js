@@ -121,4 +121,5 @@ export default {
   pool_seed: "{v} (tohum {n} kuralları)", rated_game_seed: "Puanlı oyun, tohum {n} kurallarının kendi puan listesinde (resmî kurallardan ayrı)",
   "theme-rb": "Kırmızı / siyah",
   announce_move: "{side} oynadı: {move}.",
+  nav_leaders: "Sıralama", lb_title: "Sıralama", lb_pool: "Puan listesi", lb_speed: "Hız", lb_rank: "Sıra", lb_player: "Oyuncu", lb_rating: "Puan", lb_games: "Puanlı oyunlar", lb_note: "Son {days} günde burada puanlı oyun oynamış oyuncuların en iyi kesinleşmiş (geçici olmayan) puanları.", lb_empty: "Henüz kimse yok: bir puan kesinleştiğinde (yaklaşık yirmi puanlı oyundan sonra) ve oyuncusu son {days} günde burada oynadıkça listelenir.", rank_n: "Sıralamada {n}.",
 };

@@ -132,6 +132,7 @@ const en = {
   pool_seed: "{v} (rulebook of seed {n})", rated_game_seed: "Rated game, in the rating pool of the seed {n} rulebook (apart from the official rules)",
   "theme-rb": "Red / black",
   announce_move: "{side} played {move}.",
+  nav_leaders: "Leaderboard", lb_title: "Leaderboard", lb_pool: "Rating pool", lb_speed: "Speed", lb_rank: "Rank", lb_player: "Player", lb_rating: "Rating", lb_games: "Rated games", lb_note: "The best established ratings (not provisional) of players who played a rated game here in the last {days} days.", lb_empty: "Nobody here yet: a rating is listed once it is established (after some twenty rated games) and while its player has played here in the last {days} days.", rank_n: "No. {n} on the leaderboard",
 };
 
 /** The English texts by key (a copy: tests compare a page's words with them). */

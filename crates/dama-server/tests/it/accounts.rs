@@ -188,7 +188,7 @@ async fn a_rated_blitz_game_changes_both_ratings(db: String) {
         let r = call(a, "GET", &format!("/api/players/{name}"), None, None).await;
         assert_eq!(
             r.body["ratings"],
-            json!({"english": {"blitz": {"rating": rating, "rd": 290, "games": 1, "provisional": true}}}),
+            json!({"english": {"blitz": {"rating": rating, "rd": 290, "games": 1, "provisional": true, "rank": null}}}),
             "{name}"
         );
     }

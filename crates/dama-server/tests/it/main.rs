@@ -18,6 +18,7 @@ mod fuzz_smoke;
 mod hardening;
 mod held;
 mod illegal;
+mod leaderboard;
 mod limits;
 mod metrics;
 mod puzzles;

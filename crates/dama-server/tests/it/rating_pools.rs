@@ -68,7 +68,7 @@ async fn a_seed_rulebook_rates_in_a_pool_of_its_own(db: String) {
     // A win under seed 001: Ann 1662, Bob 1338 (two new players, as the accounts test
     // works out by hand), in the seed 001 pool only.
     ann_beats_bob(a, &ann, &bob, "seed001").await;
-    let blitz = |r: i64| json!({"blitz": {"rating": r, "rd": 290, "games": 1, "provisional": true}});
+    let blitz = |r: i64| json!({"blitz": {"rating": r, "rd": 290, "games": 1, "provisional": true, "rank": null}});
     let r = call(a, "GET", "/api/players/ann", None, None).await;
     assert_eq!(r.body["ratings"], json!({"english-seed001": blitz(1662)}), "{}", r.body);
     let r = call(a, "GET", "/api/players/bob", None, None).await;
