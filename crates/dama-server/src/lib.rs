@@ -28,6 +28,7 @@ pub mod lobby;
 pub mod metrics;
 pub mod middleware;
 pub mod moderation;
+pub mod my_games;
 pub mod news;
 pub mod passwords;
 pub mod players;

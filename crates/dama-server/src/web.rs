@@ -32,6 +32,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("play-state.js", "text/javascript", include_str!("../web/play-state.js")),
     ("puzzles.js", "text/javascript", include_str!("../web/puzzles.js")),
     ("leaderboard.js", "text/javascript", include_str!("../web/leaderboard.js")),
+    ("games.js", "text/javascript", include_str!("../web/games.js")),
     ("report.js", "text/javascript", include_str!("../web/report.js")),
     ("pages.js", "text/javascript", include_str!("../web/pages.js")),
     ("rules.js", "text/javascript", include_str!("../web/rules.js")),
@@ -164,6 +165,7 @@ mod tests {
             "analysis.js",
             "puzzles.js",
             "leaderboard.js",
+            "games.js",
             "mod.js",
         ];
         // One language's texts besides English (the largest).

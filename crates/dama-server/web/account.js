@@ -44,6 +44,8 @@ export function drawHeader() {
     : [];
   box.replaceChildren(
     ...moderate,
+    el('a', { href: '/games', 'data-link': true, id: 'my-games-link' }, t('mg_title')),
+    ' ',
     el('a', { href: `/player/${encodeURIComponent(me)}`, 'data-link': true, id: 'me' }, me),
     ' ',
     el('button', { type: 'button', class: 'link', onclick: out }, t('log_out')),

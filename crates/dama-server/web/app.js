@@ -191,6 +191,9 @@ async function route() {
     } else if (path === '/mod') {
       const { modPage } = await import('./mod.js');
       current = modPage(main);
+    } else if (path === '/games') {
+      const { gamesPage } = await import('./games.js');
+      current = gamesPage(main);
     } else if (path === '/leaderboard') {
       const { leaderboardPage } = await import('./leaderboard.js');
       current = leaderboardPage(main, new URLSearchParams(location.search));

@@ -122,4 +122,5 @@ export default {
   "theme-rb": "Rojas / negras",
   announce_move: "Jugada de {side}: {move}.",
   nav_leaders: "Clasificación", lb_title: "Clasificación", lb_pool: "Clasificación de", lb_speed: "Ritmo", lb_rank: "Puesto", lb_player: "Jugador", lb_rating: "Puntuación", lb_games: "Partidas puntuables", lb_note: "Las mejores puntuaciones asentadas (no provisionales) de quienes jugaron aquí una partida puntuable en los últimos {days} días.", lb_empty: "Aún no hay nadie: una puntuación aparece cuando está asentada (tras unas veinte partidas puntuables) y mientras su jugador haya jugado aquí en los últimos {days} días.", rank_n: "N.º {n} de la clasificación",
+  mg_title: "Mis partidas", mg_empty: "No tienes ninguna partida en curso.", mg_your_move_n: "Te toca jugar en {n} de ellas.", mg_waiting: "Esperando a un rival", mg_opponent: "Rival", mg_variant: "Modalidad", mg_where: "Turno", mg_time_left: "Tiempo restante", days_hours_left: "{d} d {h} h",
 };

@@ -122,4 +122,5 @@ export default {
   "theme-rb": "Vermelhas / pretas",
   announce_move: "Lance de {side}: {move}.",
   nav_leaders: "Classificação", lb_title: "Classificação", lb_pool: "Classificação de", lb_speed: "Ritmo", lb_rank: "Posição", lb_player: "Jogador", lb_rating: "Rating", lb_games: "Partidas valendo pontos", lb_note: "As melhores classificações firmes (não provisórias) de quem jogou aqui uma partida valendo pontos nos últimos {days} dias.", lb_empty: "Ainda não há ninguém: uma classificação aparece quando está firme (após umas vinte partidas valendo pontos) e enquanto o seu jogador tiver jogado aqui nos últimos {days} dias.", rank_n: "N.º {n} da classificação",
+  mg_title: "Minhas partidas", mg_empty: "Não tem nenhuma partida em curso.", mg_your_move_n: "É a sua vez em {n} delas.", mg_waiting: "À espera de um adversário", mg_opponent: "Adversário", mg_variant: "Modalidade", mg_where: "Vez", mg_time_left: "Tempo restante", days_hours_left: "{d} d {h} h",
 };

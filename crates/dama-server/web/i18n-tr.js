@@ -122,4 +122,5 @@ export default {
   "theme-rb": "Kırmızı / siyah",
   announce_move: "{side} oynadı: {move}.",
   nav_leaders: "Sıralama", lb_title: "Sıralama", lb_pool: "Puan listesi", lb_speed: "Hız", lb_rank: "Sıra", lb_player: "Oyuncu", lb_rating: "Puan", lb_games: "Puanlı oyunlar", lb_note: "Son {days} günde burada puanlı oyun oynamış oyuncuların en iyi kesinleşmiş (geçici olmayan) puanları.", lb_empty: "Henüz kimse yok: bir puan kesinleştiğinde (yaklaşık yirmi puanlı oyundan sonra) ve oyuncusu son {days} günde burada oynadıkça listelenir.", rank_n: "Sıralamada {n}.",
+  mg_title: "Oyunlarım", mg_empty: "Süren bir oyununuz yok.", mg_your_move_n: "{n} tanesinde sıra sizde.", mg_waiting: "Rakip bekleniyor", mg_opponent: "Rakip", mg_variant: "Tür", mg_where: "Sıra", mg_time_left: "Kalan süre", days_hours_left: "{d} g {h} sa",
 };

@@ -133,6 +133,7 @@ const en = {
   "theme-rb": "Red / black",
   announce_move: "{side} played {move}.",
   nav_leaders: "Leaderboard", lb_title: "Leaderboard", lb_pool: "Rating pool", lb_speed: "Speed", lb_rank: "Rank", lb_player: "Player", lb_rating: "Rating", lb_games: "Rated games", lb_note: "The best established ratings (not provisional) of players who played a rated game here in the last {days} days.", lb_empty: "Nobody here yet: a rating is listed once it is established (after some twenty rated games) and while its player has played here in the last {days} days.", rank_n: "No. {n} on the leaderboard",
+  mg_title: "My games", mg_empty: "You have no game in progress.", mg_your_move_n: "Your move in {n} of them.", mg_waiting: "Waiting for an opponent", mg_opponent: "Opponent", mg_variant: "Variant", mg_where: "Turn", mg_time_left: "Time left", days_hours_left: "{d} d {h} h",
 };
 
 /** The English texts by key (a copy: tests compare a page's words with them). */

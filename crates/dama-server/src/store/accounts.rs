@@ -337,6 +337,20 @@ impl Store {
         }))
     }
 
+    /// An account's games not over yet (waiting or being played): their ids, oldest
+    /// first, at most `limit`.
+    pub async fn account_open_games(&self, account_id: &str, limit: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE (white_account = $1 OR black_account = $1) AND status <> 'finished' \
+             ORDER BY created_ms LIMIT $2",
+        )
+        .bind(account_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| r.try_get("id")).collect::<Result<_, sqlx::Error>>().map_err(StoreError)
+    }
+
     /// An account's finished games, whole rows, newest first.
     pub async fn account_finished_games(&self, account_id: &str, limit: i64) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(

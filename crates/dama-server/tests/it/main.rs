@@ -21,6 +21,7 @@ mod illegal;
 mod leaderboard;
 mod limits;
 mod metrics;
+mod my_games;
 mod puzzles;
 mod rating_pools;
 mod refusals;
