@@ -15,21 +15,6 @@ on_both!(
     a_guest_plays_casual_games_then_claims_the_name
 );
 
-async fn call(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<Value>) -> Reply {
-    let cookie = cookie.map(|c| format!("dama_session={c}"));
-    let headers: Vec<(&str, &str)> = cookie.as_deref().map(|c| ("Cookie", c)).into_iter().collect();
-    request(addr, method, path, &headers, body.map(|b| b.to_string()).as_deref()).await.expect("request")
-}
-
-/// The session token a reply sets, checking the cookie's attributes.
-fn session_of(r: &Reply) -> String {
-    let c = r.header("set-cookie").unwrap_or_else(|| panic!("no cookie: {}", r.body));
-    for attr in ["HttpOnly", "SameSite=Lax", "Path=/"] {
-        assert!(c.contains(attr), "{c}");
-    }
-    c.strip_prefix("dama_session=").and_then(|c| c.split(';').next()).unwrap().to_string()
-}
-
 async fn sign_up_log_in_log_out_and_the_player_page(db: String) {
     let srv = start(&db).await;
     let a = srv.addr;
@@ -131,13 +116,6 @@ async fn password_guessing_is_limited_per_account_and_address_never_locking_the_
     }
     let r = from(a, "4.4.4.4", "/api/accounts", json!({"name": "fred", "password": "a password"})).await;
     assert_eq!(r.status, 429);
-}
-
-/// Signs up; the session token.
-async fn account(addr: SocketAddr, name: &str) -> String {
-    let r = call(addr, "POST", "/api/accounts", None, Some(json!({"name": name, "password": "a good password"}))).await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    session_of(&r)
 }
 
 async fn a_rated_blitz_game_changes_both_ratings(db: String) {

@@ -4,30 +4,12 @@
 
 use std::net::SocketAddr;
 
-use dama_server::client::{request, Reply};
 use serde_json::{json, Value};
 
 use crate::common::*;
 use crate::web::{browser, click, find, sign_up, start as start_browser, text, until};
 
 on_both!(my_games_put_the_players_move_first);
-
-async fn call(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<Value>) -> Reply {
-    let cookie = cookie.map(|c| format!("dama_session={c}"));
-    let headers: Vec<(&str, &str)> = cookie.as_deref().map(|c| ("Cookie", c)).into_iter().collect();
-    request(addr, method, path, &headers, body.map(|b| b.to_string()).as_deref()).await.expect("request")
-}
-
-fn session(r: &Reply) -> String {
-    let c = r.header("set-cookie").unwrap_or_else(|| panic!("no cookie: {}", r.body));
-    c.strip_prefix("dama_session=").and_then(|c| c.split(';').next()).unwrap().to_string()
-}
-
-async fn account(addr: SocketAddr, name: &str) -> String {
-    let r = call(addr, "POST", "/api/accounts", None, Some(json!({"name": name, "password": "a good password"}))).await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    session(&r)
-}
 
 /// Ann creates an English open game (`color` hers, `time` its clock) and, unless
 /// `alone`, Bob joins it: its id and the two seat tokens.
@@ -98,7 +80,7 @@ async fn the_my_games_page_lists_the_players_move_first() {
     let c = browser(&d, 1024, 800, "en-US").await;
     sign_up(&c, addr, "ann").await;
     let r = call(addr, "POST", "/api/session", None, Some(json!({"name": "ann", "password": "a good password"}))).await;
-    let ann = session(&r);
+    let ann = session_of(&r);
     let bob = account(addr, "bob").await;
     let [g1, ..] = five_games(addr, &ann, &bob).await;
     click(&c, "#my-games-link").await;

@@ -3,25 +3,11 @@
 
 use std::net::SocketAddr;
 
-use dama_server::client::{request, Reply};
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::common::*;
 
 on_both!(a_seed_rulebook_rates_in_a_pool_of_its_own);
-
-async fn call(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<Value>) -> Reply {
-    let cookie = cookie.map(|c| format!("dama_session={c}"));
-    let headers: Vec<(&str, &str)> = cookie.as_deref().map(|c| ("Cookie", c)).into_iter().collect();
-    request(addr, method, path, &headers, body.map(|b| b.to_string()).as_deref()).await.expect("request")
-}
-
-async fn account(addr: SocketAddr, name: &str) -> String {
-    let r = call(addr, "POST", "/api/accounts", None, Some(json!({"name": name, "password": "a good password"}))).await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let c = r.header("set-cookie").unwrap();
-    c.strip_prefix("dama_session=").and_then(|c| c.split(';').next()).unwrap().to_string()
-}
 
 /// Ann creates a rated open game with `rules`, Bob joins, the side to move moves and
 /// Bob resigns (or Ann, when Bob moved): Ann wins.

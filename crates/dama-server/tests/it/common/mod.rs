@@ -216,3 +216,34 @@ pub async fn next_of(s: &mut Ws, ty: &str) -> Value {
 pub async fn act(addr: SocketAddr, id: &str, token: &str, body: Value) -> (u16, Value) {
     http(addr, "POST", &format!("/api/games/{id}/actions"), Some(token), Some(&body.to_string())).await
 }
+
+/// A request with the log-in cookie's token `cookie`, if any.
+pub async fn call(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<Value>,
+) -> dama_server::client::Reply {
+    let cookie = cookie.map(|c| format!("dama_session={c}"));
+    let headers: Vec<(&str, &str)> = cookie.as_deref().map(|c| ("Cookie", c)).into_iter().collect();
+    dama_server::client::request(addr, method, path, &headers, body.map(|b| b.to_string()).as_deref())
+        .await
+        .expect("request")
+}
+
+/// The log-in token a reply's cookie sets, checking the cookie's attributes.
+pub fn session_of(r: &dama_server::client::Reply) -> String {
+    let c = r.header("set-cookie").unwrap_or_else(|| panic!("no cookie: {}", r.body));
+    for attr in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+        assert!(c.contains(attr), "{c}");
+    }
+    c.strip_prefix("dama_session=").and_then(|c| c.split(';').next()).unwrap().to_string()
+}
+
+/// Signs `name` up (password "a good password") and returns its log-in token.
+pub async fn account(addr: SocketAddr, name: &str) -> String {
+    let r = call(addr, "POST", "/api/accounts", None, Some(json!({"name": name, "password": "a good password"}))).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    session_of(&r)
+}
