@@ -8,6 +8,7 @@ mod chat;
 mod commit;
 mod explorer;
 mod games;
+mod learn;
 mod lease;
 mod moderation;
 mod puzzles;
