@@ -22,6 +22,7 @@ pub mod fuzzing;
 pub mod game;
 pub mod games_api;
 pub mod invalid;
+pub mod learn;
 pub mod limits;
 pub mod lobby;
 pub mod metrics;
