@@ -20,15 +20,18 @@ export function pieceSvg(color, king) {
 /**
  * A board on `root`. `info` is a variant from /api/variants. Callbacks: `onMove(move)`
  * when a whole legal move is chosen, `onSelect(square)` when a piece is first selected,
- * `onNote(text)` for messages to the player.
+ * `onNote(text)` for messages to the player. With `onAttempt(squares)` (the Learn
+ * pages), a piece that cannot move may be picked too, and a landing square no legal
+ * move reaches is handed over (origin and landing) for the server to say why.
  */
 export class Board {
-  constructor(root, info, { onMove, onSelect, onNote } = {}) {
+  constructor(root, info, { onMove, onSelect, onNote, onAttempt } = {}) {
     this.root = root;
     this.info = info;
     this.onMove = onMove || (() => {});
     this.onSelect = onSelect || (() => {});
     this.onNote = onNote || (() => {});
+    this.onAttempt = onAttempt || null;
     this.pieces = [];
     this.legal = [];
     this.last = null;
@@ -230,6 +233,8 @@ export class Board {
     if (this.sel.length === 0) {
       if (starts.length) return this.select(sq);
       const p = this.pieces.find((x) => x.square === sq);
+      // Learning: any piece of the side to move may be picked, to try a move.
+      if (this.onAttempt && p && p.color === this.side) return this.select(sq);
       if (p && this.legal.length && this.legal[0].captured.length) {
         this.onNote(t('err_illegal_capture_compulsory', { example: this.legal[0].notation }));
       }
@@ -265,6 +270,14 @@ export class Board {
       this.onNote(t('touch_move_locked', { sq: this.sel[0] }));
       return;
     }
+    // Learning: a move no legal move fits goes to the server, which says why.
+    if (this.onAttempt && !this.pieces.some((x) => x.square === sq && x.color === this.side)) {
+      const tried = [...this.sel, sq];
+      this.sel = [];
+      this.draw();
+      return this.onAttempt(tried);
+    }
+    if (this.onAttempt && this.sel.length === 1) return this.select(sq);
     if (!this.locked && this.sel.length === 1) {
       this.sel = [];
       this.draw();
