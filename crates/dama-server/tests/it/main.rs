@@ -18,6 +18,8 @@ mod fuzz_smoke;
 mod hardening;
 mod held;
 mod illegal;
+mod learn;
+mod learn_practice;
 mod limits;
 mod metrics;
 mod puzzles;
