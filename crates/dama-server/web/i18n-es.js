@@ -121,7 +121,7 @@ export default {
   learn_done_count: "{n} completadas", learn_all: "Todos los reglamentos", learn_lessons: "Lecciones",
   learn_practice: "Práctica", learn_practice_n: "Práctica {n}", learn_practice_text: "Una posición de partida real: una jugada gana material o la partida.",
   learn_practice_hint: "Busca una jugada que entregue una pieza para abrir una captura de varias.", learn_goal_reach: "Objetivo: lleva una pieza a {square} (como mucho {moves} jugadas).", learn_goal_crown: "Objetivo: corona un peón (como mucho {moves} jugadas).",
-  learn_goal_capture_all: "Objetivo: captura todas las piezas del rival.", learn_goal_capture: "Objetivo: haz una captura que tome {n} o más.", learn_goal_draw: "Objetivo: consigue tablas por las reglas (como mucho {moves} jugadas).",
+  learn_goal_capture_all: "Objetivo: captura todas las piezas del rival.", learn_goal_capture_one: "Objetivo: haz una captura.", learn_goal_capture: "Objetivo: haz una captura que tome {n} o más.", learn_goal_draw: "Objetivo: consigue tablas por las reglas (como mucho {moves} jugadas).",
   learn_goal_line: "Objetivo: encuentra el golpe ganador.", learn_hint: "Pista", learn_retry: "Intentar de nuevo",
   learn_next: "Siguiente", learn_refused: "Rechazada: {why}", learn_well_done: "¡Muy bien!",
   learn_go_on: "Bien. Sigue.", learn_failed_missed: "Esa jugada no cumple el objetivo. Inténtalo de nuevo.", learn_failed_out_of_moves: "No has alcanzado el objetivo a tiempo. Inténtalo de nuevo.",

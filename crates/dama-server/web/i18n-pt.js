@@ -121,7 +121,7 @@ export default {
   learn_done_count: "{n} concluídas", learn_all: "Todos os regulamentos", learn_lessons: "Lições",
   learn_practice: "Prática", learn_practice_n: "Prática {n}", learn_practice_text: "Uma posição de jogo: um lance ganha material ou a partida.",
   learn_practice_hint: "Procure um lance que entregue uma peça para abrir uma captura de várias.", learn_goal_reach: "Objetivo: leve uma peça a {square} (no máximo {moves} lances).", learn_goal_crown: "Objetivo: promova uma pedra a dama (no máximo {moves} lances).",
-  learn_goal_capture_all: "Objetivo: capture todas as peças do adversário.", learn_goal_capture: "Objetivo: faça uma captura que tome {n} ou mais.", learn_goal_draw: "Objetivo: chegue a um empate pelas regras (no máximo {moves} lances).",
+  learn_goal_capture_all: "Objetivo: capture todas as peças do adversário.", learn_goal_capture_one: "Objetivo: faça uma captura.", learn_goal_capture: "Objetivo: faça uma captura que tome {n} ou mais.", learn_goal_draw: "Objetivo: chegue a um empate pelas regras (no máximo {moves} lances).",
   learn_goal_line: "Objetivo: encontre o golpe vencedor.", learn_hint: "Dica", learn_retry: "Tentar de novo",
   learn_next: "Seguinte", learn_refused: "Recusado: {why}", learn_well_done: "Muito bem!",
   learn_go_on: "Bom. Continue.", learn_failed_missed: "Esse lance não cumpre o objetivo. Tente de novo.", learn_failed_out_of_moves: "O objetivo não foi alcançado a tempo. Tente de novo.",

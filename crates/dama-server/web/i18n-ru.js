@@ -121,7 +121,7 @@ export default {
   learn_done_count: "пройдено: {n}", learn_all: "Все своды правил", learn_lessons: "Уроки",
   learn_practice: "Тренировка", learn_practice_n: "Тренировка {n}", learn_practice_text: "Позиция из партии: один ход выигрывает материал или партию.",
   learn_practice_hint: "Ищите ход, который отдаёт шашку, чтобы открыть взятие сразу нескольких.", learn_goal_reach: "Цель: приведите шашку на {square} (не больше {moves} ходов).", learn_goal_crown: "Цель: проведите простую в дамки (не больше {moves} ходов).",
-  learn_goal_capture_all: "Цель: побейте все шашки соперника.", learn_goal_capture: "Цель: сделайте взятие, которое бьёт не меньше {n}.", learn_goal_draw: "Цель: добейтесь ничьей по правилам (не больше {moves} ходов).",
+  learn_goal_capture_all: "Цель: побейте все шашки соперника.", learn_goal_capture_one: "Цель: сделайте взятие.", learn_goal_capture: "Цель: сделайте взятие, которое бьёт не меньше {n}.", learn_goal_draw: "Цель: добейтесь ничьей по правилам (не больше {moves} ходов).",
   learn_goal_line: "Цель: найдите выигрывающий удар.", learn_hint: "Подсказка", learn_retry: "Ещё раз",
   learn_next: "Дальше", learn_refused: "Отклонено: {why}", learn_well_done: "Отлично!",
   learn_go_on: "Хорошо. Продолжайте.", learn_failed_missed: "Этот ход не ведёт к цели. Попробуйте ещё раз.", learn_failed_out_of_moves: "Цель не достигнута вовремя. Попробуйте ещё раз.",

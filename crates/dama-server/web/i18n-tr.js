@@ -121,7 +121,7 @@ export default {
   learn_done_count: "{n} tamamlandı", learn_all: "Tüm kural kitapları", learn_lessons: "Dersler",
   learn_practice: "Alıştırma", learn_practice_n: "Alıştırma {n}", learn_practice_text: "Oyundan bir konum: tek bir hamle malzeme ya da oyunu kazanır.",
   learn_practice_hint: "Birkaç taşı birden almanın yolunu açmak için bir taş veren hamleyi arayın.", learn_goal_reach: "Hedef: bir taşı {square} karesine götürün (en çok {moves} hamle).", learn_goal_crown: "Hedef: bir taşı dama yapın (en çok {moves} hamle).",
-  learn_goal_capture_all: "Hedef: rakibin bütün taşlarını alın.", learn_goal_capture: "Hedef: {n} ya da daha çok taş alan bir alma yapın.", learn_goal_draw: "Hedef: kurallarla beraberliğe ulaşın (en çok {moves} hamle).",
+  learn_goal_capture_all: "Hedef: rakibin bütün taşlarını alın.", learn_goal_capture_one: "Hedef: bir taş alın.", learn_goal_capture: "Hedef: {n} ya da daha çok taş alan bir alma yapın.", learn_goal_draw: "Hedef: kurallarla beraberliğe ulaşın (en çok {moves} hamle).",
   learn_goal_line: "Hedef: kazandıran vuruşu bulun.", learn_hint: "İpucu", learn_retry: "Yeniden dene",
   learn_next: "Sonraki", learn_refused: "Kabul edilmedi: {why}", learn_well_done: "Aferin!",
   learn_go_on: "İyi. Devam edin.", learn_failed_missed: "Bu hamle hedefe ulaşmıyor. Yeniden deneyin.", learn_failed_out_of_moves: "Hedefe zamanında ulaşılamadı. Yeniden deneyin.",

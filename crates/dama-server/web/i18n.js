@@ -132,7 +132,7 @@ const en = {
   learn_done_count: "{n} completed", learn_all: "All rulebooks", learn_lessons: "Lessons",
   learn_practice: "Practice", learn_practice_n: "Practice {n}", learn_practice_text: "A position from play: one move wins material or the game.",
   learn_practice_hint: "Look for a move that gives a piece away to open a capture of several pieces.", learn_goal_reach: "Goal: bring a piece to {square} (at most {moves} moves).", learn_goal_crown: "Goal: crown a man (at most {moves} moves).",
-  learn_goal_capture_all: "Goal: capture every piece of your opponent.", learn_goal_capture: "Goal: make a capture that takes {n} or more.", learn_goal_draw: "Goal: reach a draw by the rules (at most {moves} moves).",
+  learn_goal_capture_all: "Goal: capture every piece of your opponent.", learn_goal_capture_one: "Goal: make a capture.", learn_goal_capture: "Goal: make a capture that takes {n} or more.", learn_goal_draw: "Goal: reach a draw by the rules (at most {moves} moves).",
   learn_goal_line: "Goal: find the winning shot.", learn_hint: "Hint", learn_retry: "Try again",
   learn_next: "Next", learn_refused: "Refused: {why}", learn_well_done: "Well done!",
   learn_go_on: "Good. Go on.", learn_failed_missed: "That move does not reach the goal. Try again.", learn_failed_out_of_moves: "The goal was not reached in time. Try again.",

@@ -147,6 +147,7 @@ export function learnPage(main, variant) {
   function goal(l) {
     const g = l.goal;
     if (l.practice) return t('learn_goal_line');
+    if (g.kind === 'capture' && g.n === 1) return t('learn_goal_capture_one');
     return t('learn_goal_' + g.kind, { square: g.square, n: g.n, moves: l.moves });
   }
 

@@ -1,5 +1,5 @@
-//! The Learn section: every lesson of every rulebook, played over the API, reaches its
-//! goal with its solution, and its wrong move is refused with the reason the rules
+//! The Learn section: every lesson and practice position of every rulebook, played over
+//! the API, reaches its goal with its solution, and its wrong move is refused with the reason the rules
 //! give (`illegal_move`, as a game refuses it); what the goal asks is checked on the
 //! position the server answers with, read by the rules. The account's progress is kept
 //! on SQLite and PostgreSQL. In the browser a lesson is completed, and a wrong move is
@@ -48,8 +48,9 @@ async fn every_lesson_reaches_its_goal_and_refuses_its_wrong_move() {
         let listed = crate::web::get(a, &format!("/api/learn/{}", v.key())).await;
         let all = lessons::of(v).unwrap();
         assert_eq!(listed["lessons"].as_array().unwrap().len(), all.len(), "{v}");
-        for l in all.iter().filter(|l| !l.practice) {
-            // The solution: the lesson goes on after each move but the last, which ends it.
+        for l in all {
+            // The solution (a practice position's winning line): the lesson goes on after
+            // each move but the last, which ends it.
             for n in 1..=l.solution.len() {
                 let (st, r) = check(a, v, &l.id, &l.solution[..n]).await;
                 assert_eq!(st, 200, "{v} {} {:?}: {r}", l.id, &l.solution[..n]);
