@@ -148,7 +148,8 @@ async fn progress_is_kept_on_the_account(db: String) {
 }
 
 /// A beginner opens the Russian lessons, tries a quiet move where a capture is
-/// compulsory and is told why on the page, then captures and completes the lesson.
+/// compulsory and is told why on the page, then captures and completes the lesson; on
+/// signing up, the progress kept in the browser goes to the account.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lesson_is_completed_after_a_wrong_move_is_refused_with_its_reason() {
     let Some((addr, d)) = start_browser("learn").await else { return };
@@ -177,5 +178,14 @@ async fn a_lesson_is_completed_after_a_wrong_move_is_refused_with_its_reason() {
     assert!(kept.as_str().unwrap_or_default().contains("compulsory"), "{kept}");
     click(&c, "#learn-back").await;
     until("the count", || async { text(&c, "main").await.contains("1 completed") }).await;
+    // Signing up afterwards: the browser's progress goes to the new account.
+    crate::web::sign_up(&c, addr, "learner3").await;
+    let js = "const done = arguments[arguments.length - 1]; \
+        fetch('/api/learn/progress').then((r) => r.json()).then((j) => done(JSON.stringify(j)), (e) => done(String(e)));";
+    until("the account's progress", || async {
+        let v = c.execute_async(js, vec![]).await.unwrap();
+        v.as_str().unwrap_or_default().contains("compulsory")
+    })
+    .await;
     c.close().await.unwrap();
 }

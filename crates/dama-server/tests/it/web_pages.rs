@@ -64,6 +64,7 @@ async fn the_puzzle_report_and_analysis_pages_fit_a_phone() {
         ("/puzzles?variant=russian", "#pz-status"),
         (game.as_str(), "#request-report"),
         ("/analysis?variant=international", ".board .sq.play"),
+        ("/learn/canadian", "#learn-goal"),
     ];
     for (path, ready) in pages {
         c.goto(&format!("http://{addr}{path}")).await.unwrap();
