@@ -11,6 +11,10 @@ import { me } from './account.js';
 
 const KEY = 'dama.learn';
 
+/** The players' documents (docs/seeds.md) whose moves a rulebook's lessons teach: their
+ *  rulebooks differ from the variant's official rules only in clocks and draws. */
+const SEEDS = { english: ['001', '003'], russian: ['000'], turkish: ['002'] };
+
 /** This browser's progress: completed lesson ids by variant. */
 function local() {
   try {
@@ -57,7 +61,8 @@ export function learnIndex(main) {
     document.title = `${t('learn_title')} · dama`;
     const items = [...variants.keys()].map((k) => el('li', {},
       el('a', { href: `/learn/${k}`, 'data-link': true, class: 'learn-variant', 'data-variant': k }, variantName(k)),
-      ' ', el('span', { class: 'muted' }, t('learn_done_count', { n: (progress[k] || []).length }))));
+      ' ', el('span', { class: 'muted' }, t('learn_done_count', { n: (progress[k] || []).length })),
+      ...(SEEDS[k] || []).map((n) => el('span', { class: 'muted learn-seed' }, '; ' + t('learn_seed', { doc: t('seed_doc_' + n), n })))));
     main.replaceChildren(el('section', { class: 'learn' },
       el('h1', {}, t('learn_title')),
       el('p', {}, t('learn_intro')),
