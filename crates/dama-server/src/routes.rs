@@ -41,6 +41,7 @@ pub fn router(state: Services) -> Router {
         .route("/api/puzzles/next", get(crate::puzzles::next))
         .route("/api/puzzles/{id}/check", post(crate::puzzles::check))
         .route("/api/puzzles/{id}/attempt", post(crate::puzzles::attempt))
+        .route("/api/learn", get(crate::learn::index))
         .route("/api/learn/check", post(crate::learn::check))
         .route("/api/learn/progress", get(crate::learn::progress).post(crate::learn::save_progress))
         .route("/api/learn/{variant}", get(crate::learn::variant))

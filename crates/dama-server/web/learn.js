@@ -57,11 +57,12 @@ export async function syncProgress() {
 /** `/learn`: the rulebooks, each with its progress. */
 export function learnIndex(main) {
   let progress = local();
+  let counts = {};
   function render() {
     document.title = `${t('learn_title')} · dama`;
     const items = [...variants.keys()].map((k) => el('li', {},
       el('a', { href: `/learn/${k}`, 'data-link': true, class: 'learn-variant', 'data-variant': k }, variantName(k)),
-      ' ', el('span', { class: 'muted' }, t('learn_done_count', { n: (progress[k] || []).length })),
+      ' ', el('span', { class: 'muted learn-count' }, t('learn_done_count', { n: (progress[k] || []).length, of: counts[k] ?? '…' })),
       ...(SEEDS[k] || []).map((n) => el('span', { class: 'muted learn-seed' }, '; ' + t('learn_seed', { doc: t('seed_doc_' + n), n })))));
     main.replaceChildren(el('section', { class: 'learn' },
       el('h1', {}, t('learn_title')),
@@ -69,6 +70,10 @@ export function learnIndex(main) {
       el('ul', { class: 'learn-list' }, items)));
   }
   render();
+  api('GET', '/api/learn').then((r) => {
+    counts = r.variants;
+    render();
+  }).catch(() => {});
   syncProgress().then((p) => {
     progress = p;
     render();

@@ -9,6 +9,7 @@
 //! ([`check::judge`]): an illegal move is refused with the rule it breaks, exactly as a
 //! game refuses it (`illegal_move`, its `arg` naming the reason).
 //!
+//! - `GET /api/learn`: how many lessons each rulebook has.
 //! - `GET /api/learn/{variant}`: the lessons and practice positions of a rulebook.
 //! - `POST /api/learn/check {"variant", "lesson", "moves"}`: judges the learner's moves.
 //! - `GET /api/learn/progress`, `POST /api/learn/progress {"done": {variant: [id]}}`:
@@ -42,6 +43,16 @@ fn lessons_of(variant: Variant) -> Result<&'static [Lesson], ApiError> {
         tracing::error!(error = %e, "the Learn section's data");
         ApiError::Internal
     })
+}
+
+/// `GET /api/learn` → `{"variants": {variant: n}}`: how many lessons and practice
+/// positions each rulebook has.
+pub async fn index() -> Result<Json<Value>, ApiError> {
+    let mut counts = serde_json::Map::new();
+    for v in Variant::ALL {
+        counts.insert(v.key().to_string(), lessons_of(v)?.len().into());
+    }
+    Ok(Json(json!({ "variants": counts })))
 }
 
 /// `GET /api/learn/{variant}` → `{"variant", "lessons": [{"id", "practice", "fen",
