@@ -14,6 +14,7 @@ pub mod bits;
 pub mod color;
 pub mod duel;
 pub mod end;
+pub mod facts;
 pub mod fen;
 #[doc(hidden)]
 pub mod fuzzing;

@@ -23,6 +23,7 @@ pub mod game;
 pub mod games_api;
 pub mod invalid;
 pub mod leaderboard;
+pub mod learn;
 pub mod limits;
 pub mod lobby;
 pub mod metrics;

@@ -22,6 +22,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("i18n-pt.js", "text/javascript", include_str!("../web/i18n-pt.js")),
     ("i18n-tr.js", "text/javascript", include_str!("../web/i18n-tr.js")),
     ("i18n-ru.js", "text/javascript", include_str!("../web/i18n-ru.js")),
+    ("learn.js", "text/javascript", include_str!("../web/learn.js")),
     ("mod.js", "text/javascript", include_str!("../web/mod.js")),
     ("play.js", "text/javascript", include_str!("../web/play.js")),
     ("play-actions.js", "text/javascript", include_str!("../web/play-actions.js")),
@@ -166,6 +167,7 @@ mod tests {
             "puzzles.js",
             "leaderboard.js",
             "games.js",
+            "learn.js",
             "mod.js",
         ];
         // One language's texts besides English (the largest).

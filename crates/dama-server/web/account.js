@@ -65,6 +65,8 @@ export function loginPage(main) {
       const r = await api('POST', path, body);
       me = r.name;
       drawHeader();
+      // The Learn section's progress in this browser joins the account's.
+      import('./learn.js').then((l) => l.syncProgress()).catch(() => {});
       toast(t(path === '/api/session' ? 'logged_in' : 'account_created', { name: me }));
       go('/');
     } catch (err) {

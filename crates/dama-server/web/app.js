@@ -200,6 +200,12 @@ async function route() {
     } else if (path === '/puzzles') {
       const { puzzlesPage } = await import('./puzzles.js');
       current = puzzlesPage(main, new URLSearchParams(location.search));
+    } else if (path === '/learn') {
+      const { learnIndex } = await import('./learn.js');
+      current = learnIndex(main);
+    } else if ((m = path.match(/^\/learn\/([a-z]+)$/))) {
+      const { learnPage } = await import('./learn.js');
+      current = learnPage(main, m[1]);
     } else if (path === '/analysis') {
       const { analysisPage } = await import('./analysis.js');
       current = analysisPage(main, new URLSearchParams(location.search));

@@ -21,16 +21,19 @@ export function pieceSvg(color, king) {
  * A board on `root`. `info` is a variant from /api/variants. Callbacks: `onMove(move)`
  * when a whole legal move is chosen, `onSelect(square)` when a piece is first selected,
  * `onNote(text)` for messages to the player, `onRefused(squares)` when the selected
- * piece is taken to a square no legal move reaches (the squares of the attempt).
+ * piece is taken to a square no legal move reaches (the squares of the attempt). With
+ * `onAttempt(squares)` instead (the Learn pages), a piece that cannot move may be
+ * picked too, and the attempt is handed over the same way, the selection cleared.
  */
 export class Board {
-  constructor(root, info, { onMove, onSelect, onNote, onRefused } = {}) {
+  constructor(root, info, { onMove, onSelect, onNote, onRefused, onAttempt } = {}) {
     this.root = root;
     this.info = info;
     this.onMove = onMove || (() => {});
     this.onSelect = onSelect || (() => {});
     this.onNote = onNote || (() => {});
     this.onRefused = onRefused || (() => {});
+    this.onAttempt = onAttempt || null;
     this.pieces = [];
     this.legal = [];
     this.last = null;
@@ -237,6 +240,8 @@ export class Board {
     if (this.sel.length === 0) {
       if (starts.length) return this.select(sq);
       const p = this.pieces.find((x) => x.square === sq);
+      // Learning: any piece of the side to move may be picked, to try a move.
+      if (this.onAttempt && p && p.color === this.side) return this.select(sq);
       const mine = p && this.legal.length && this.pieces.find((x) => x.square === this.legal[0].path[0])?.color === p.color;
       if (p && this.legal.length && this.legal[0].captured.length) {
         this.onNote(t('err_illegal_capture_compulsory', { example: this.legal[0].notation }));
@@ -277,6 +282,14 @@ export class Board {
       this.onNote(t('touch_move_locked', { sq: this.sel[0] }));
       return;
     }
+    // Learning: a move no legal move fits goes to the server, which says why.
+    if (this.onAttempt && !this.pieces.some((x) => x.square === sq && x.color === this.side)) {
+      const tried = [...this.sel, sq];
+      this.sel = [];
+      this.draw();
+      return this.onAttempt(tried);
+    }
+    if (this.onAttempt && this.sel.length === 1) return this.select(sq);
     // An empty playing square no legal move reaches: ask why (the page shows the
     // rule the attempt breaks, as the server words it).
     if (!this.pieces.some((x) => x.square === sq) && this.info.squares.some(([n]) => n === sq)) {

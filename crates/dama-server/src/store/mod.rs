@@ -9,6 +9,7 @@ mod commit;
 mod explorer;
 mod games;
 mod leaders;
+mod learn;
 mod lease;
 mod moderation;
 mod puzzles;

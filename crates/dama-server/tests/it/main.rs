@@ -19,6 +19,8 @@ mod hardening;
 mod held;
 mod illegal;
 mod leaderboard;
+mod learn;
+mod learn_practice;
 mod limits;
 mod metrics;
 mod my_games;

@@ -146,6 +146,9 @@ async fn every_page_speaks_the_readers_language() {
         for (path, ready) in [
             ("/analysis", ".board .sq.play"),
             ("/puzzles", "main"),
+            ("/learn", "a.learn-variant"),
+            ("/learn/turkish", "#learn-goal"),
+            ("/learn/international", "#learn-goal"),
             ("/replay", "#pdntext"),
             ("/login", "main input"),
             ("/rules/international", "svg.diagram"),
@@ -156,6 +159,15 @@ async fn every_page_speaks_the_readers_language() {
             find(&c, ready).await;
             problems.extend(check(&c, lang, path, &dicts).await);
         }
+
+        // A move a lesson refuses, with its reason, in the language.
+        c.goto(&at("/learn/russian")).await.unwrap();
+        click(&c, "button[data-lesson='compulsory']").await;
+        find(&c, "button[data-lesson='compulsory'][aria-current='step']").await;
+        click(&c, "button[data-sq='c3']").await;
+        click(&c, "button[data-sq='d4']").await;
+        until("the refusal", || async { text(&c, "#learn-status").await.contains("g3:e5") }).await;
+        problems.extend(not_english(lang, "learn refusal", &text(&c, "#learn-status").await, &dicts));
 
         // A FEN and a PDN that do not read, on the analysis board.
         c.goto(&at("/analysis")).await.unwrap();

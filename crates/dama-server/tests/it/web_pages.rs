@@ -10,7 +10,7 @@ use crate::web::{browser, click, find, shot, start, text, until};
 async fn an_address_with_no_page_shows_the_sites_not_found_page() {
     let Some((addr, d)) = start("not-found").await else { return };
     // Over HTTP: a page address answers 404 with the page, an API address its JSON.
-    for path in ["/lobby", "/rules", "/leaderboard"] {
+    for path in ["/lobby", "/rules", "/standings"] {
         let r = request(addr, "GET", path, &[], None).await.unwrap();
         assert_eq!(r.status, 404, "{path}");
         assert!(r.header("content-type").is_some_and(|t| t.starts_with("text/html")), "{path}: {:?}", r.headers);
@@ -64,6 +64,7 @@ async fn the_puzzle_report_and_analysis_pages_fit_a_phone() {
         ("/puzzles?variant=russian", "#pz-status"),
         (game.as_str(), "#request-report"),
         ("/analysis?variant=international", ".board .sq.play"),
+        ("/learn/canadian", "#learn-goal"),
     ];
     for (path, ready) in pages {
         c.goto(&format!("http://{addr}{path}")).await.unwrap();
