@@ -1,11 +1,16 @@
 //! Judging the learner's moves: the rules of `dama_core` play them from the lesson's
 //! position (an illegal one is refused with the rule it breaks, as a game refuses it),
 //! the goal is checked after each move and each reply, and the opponent answers as
-//! the lesson says.
+//! the lesson says: it passes, plays the lesson's moves, or the engine chooses.
+
+use std::sync::atomic::AtomicBool;
 
 use dama_core::any::{AnyGame, MoveView};
 use dama_core::game::{DrawRules, GameResult, Status};
 use dama_core::{Color, Variant};
+use dama_engine::eval::EvalKind;
+use dama_engine::level::Level;
+use dama_engine::search::Limits;
 use serde::Serialize;
 
 use super::lessons::{Goal, Lesson, Replies};
@@ -122,6 +127,17 @@ fn pass(variant: Variant, game: &AnyGame) -> Result<AnyGame, ApiError> {
     AnyGame::new(variant, Some(&flipped), game.rules()).map_err(|_| ApiError::Internal)
 }
 
+/// Nodes the engine searches for a reply: a lesson's opponent plays sensibly, at once.
+const ENGINE_NODES: u64 = 20_000;
+
+/// The engine's reply in `game` (none when the side to move has no move).
+fn engine_reply(game: &AnyGame) -> Option<String> {
+    let mut p = dama_engine::player::player(game.variant(), 1, Some(EvalKind::Material), 0);
+    p.set_game(game).ok()?;
+    let limits = Limits { nodes: Some(ENGINE_NODES), ..Limits::default() };
+    p.think(limits, Level::full(), &AtomicBool::new(false), &mut |_| {}).best
+}
+
 /// Plays the learner's `moves` (each as the board sends it) from the lesson's position
 /// and judges the last: refused with its reason when the rules refuse it (400
 /// `illegal_move`), else where the lesson stands. Moves after the lesson is over, or
@@ -156,6 +172,10 @@ pub fn judge(variant: Variant, lesson: &Lesson, moves: &[String]) -> Result<Judg
                 game = pass(variant, &game)?;
                 None
             }
+            Replies::Engine => match engine_reply(&game) {
+                Some(m) => Some(game.play(&m).map_err(|_| ApiError::Internal)?),
+                None => None,
+            },
             Replies::Moves(list) => {
                 // The scripted reply, or (the learner went another way) the first legal one.
                 let scripted = list.get(i).and_then(|m| game.clone().play(m).ok().map(|_| m.clone()));

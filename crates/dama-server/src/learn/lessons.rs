@@ -42,6 +42,8 @@ pub enum Replies {
     Pass,
     /// The opponent's moves, one after each of the learner's.
     Moves(Vec<String>),
+    /// The engine answers (a short search: the opponent plays on as in a game).
+    Engine,
 }
 
 /// A move the rules refuse, and the reason they give (`Illegal`'s tag): for the tests.
@@ -186,7 +188,8 @@ fn lesson_for(variant: Variant, d: &LessonData) -> Result<Lesson, String> {
     let moves = |list: &[String]| list.iter().map(|m| move_text(variant, m)).collect::<Result<Vec<_>, _>>();
     let replies = match &d.replies {
         RepliesData::Word(w) if w == "pass" => Replies::Pass,
-        RepliesData::Word(w) => return Err(format!("{}: replies: \"pass\" or moves, not \"{w}\"", d.id)),
+        RepliesData::Word(w) if w == "engine" => Replies::Engine,
+        RepliesData::Word(w) => return Err(format!("{}: replies: \"pass\", \"engine\" or moves, not \"{w}\"", d.id)),
         RepliesData::Moves(m) => Replies::Moves(moves(m)?),
     };
     let wrong = match &d.wrong {

@@ -85,7 +85,9 @@ pub async fn check(body: String) -> Result<Json<Judged>, ApiError> {
     if req.moves.iter().any(|m| m.len() > 200) {
         return Err(ApiError::BadRequest("moves: a move of over 200 characters".into()));
     }
-    judge(v, lesson, &req.moves).map(Json)
+    // The engine may answer for the opponent: off the async threads.
+    let moves = req.moves;
+    tokio::task::spawn_blocking(move || judge(v, lesson, &moves)).await.map_err(|_| ApiError::Internal)?.map(Json)
 }
 
 /// Progress as the API writes it: each rulebook's completed lessons.

@@ -84,6 +84,13 @@ async fn a_legal_move_that_misses_the_goal_fails_and_bad_requests_are_refused() 
     assert_eq!(r["verdict"], "going", "{r}");
     let (_, r) = check(a, v, "men_move", &moves).await;
     assert_eq!((&r["verdict"], &r["why"]), (&json!("failed"), &json!("out_of_moves")), "{r}");
+    // Where the engine answers, the opponent moves: a black man steps down the board.
+    let (_, r) = check(a, v, "crown", &["b6-c7".into()]).await;
+    assert_eq!(r["verdict"], "going", "{r}");
+    let reply = r["reply"]["path"].as_array().expect("the engine's reply");
+    let after = AnyPosition::new(v, r["fen"].as_str()).unwrap();
+    let moved = after.pieces().into_iter().find(|p| Some(&json!(p.square)) == reply.last()).unwrap();
+    assert_eq!((moved.color, after.side()), (Color::Black, Color::White), "{r}");
     // Under free choice the smaller capture is allowed; under the majority rule it is
     // refused, and a capture short of the goal fails.
     let (_, r) = check(a, Variant::Russian, "free_choice", &["a3:c5".into()]).await;
