@@ -64,7 +64,9 @@ async fn check_pages(c: &Client, addr: std::net::SocketAddr, axe: &str, theme: &
     click(c, "#resign").await;
     find(c, "#result-dialog[open]").await;
     check("/game (result)", violations(c, axe).await);
-    for (path, ready) in [("/analysis", ".board .sq.play"), ("/learn", "main h1")] {
+    for (path, ready) in
+        [("/analysis", ".board .sq.play"), ("/learn", "main h1"), ("/learn/english", ".board .sq.play")]
+    {
         c.goto(&at(path)).await.unwrap();
         find(c, ready).await;
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
