@@ -59,8 +59,9 @@ pub fn check(method: &Method, path: &str, headers: &HeaderMap, limits: &Limits) 
     Ok(())
 }
 
-/// The request comes from a page of this site's own origin, or not from a browser page.
-fn same_origin(headers: &HeaderMap, limits: &Limits) -> Result<(), ApiError> {
+/// The request comes from a page of this site's own origin, or not from a browser page
+/// (also asked of a game's websocket before the log-in cookie may hold its seats).
+pub(crate) fn same_origin(headers: &HeaderMap, limits: &Limits) -> Result<(), ApiError> {
     let refused = || ApiError::Forbidden("requests from another site may not act for your account".into());
     let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
     let Some(origin) = text("origin") else {

@@ -209,6 +209,7 @@ pub async fn websocket(
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
     PeerIp(ip): PeerIp,
+    accounts::Me(me): accounts::Me,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
@@ -221,6 +222,9 @@ pub async fn websocket(
     st.game(&id).await?;
     let ctx = st.clone();
     let token = token_of(&headers);
+    // A browser sends its cookies with a websocket from any page: only a page of this
+    // site's own may hold the account's seats.
+    let account = me.filter(|_| crate::csrf::same_origin(&headers, &st.limits).is_ok()).map(|a| a.id);
     let since = q.since;
     if ctx.shutting_down() {
         return Err(ApiError::Gone);
@@ -228,6 +232,6 @@ pub async fn websocket(
     Ok(ws::configure(upgrade, &ctx.limits).on_upgrade(move |socket| {
         use tracing::Instrument;
         let span = tracing::info_span!("websocket", game = %id);
-        ws::client(socket, ctx, id, ws::Opening { since, ip, token }).instrument(span)
+        ws::client(socket, ctx, id, ws::Opening { since, ip, token, account }).instrument(span)
     }))
 }

@@ -42,6 +42,9 @@ pub struct Opening {
     pub ip: IpAddr,
     /// The `x-dama-token` header.
     pub token: Option<String>,
+    /// The logged-in account of a page of this site's own origin (its log-in cookie):
+    /// the seats it holds are the socket's too, from any browser it logged in on.
+    pub account: Option<String>,
 }
 
 /// Reads a hello frame: the seat token and the version, if given.
@@ -112,7 +115,7 @@ pub async fn client(socket: WebSocket, ctx: Services, id: String, open: Opening)
         Ok((token, since)) => (token.or(open.token), since.or(open.since)),
         Err(e) => return refuse(&mut sink, 400, format!("bad hello frame: {e}"), "bad_hello", 1008).await,
     };
-    let hello = Hello { token: token.clone(), account: None, since, ip: open.ip };
+    let hello = Hello { token: token.clone(), account: open.account.clone(), since, ip: open.ip };
     // The game may give its memory back between the upgrade and now: load it again.
     let mut sub = None;
     for _ in 0..2 {
@@ -136,7 +139,7 @@ pub async fn client(socket: WebSocket, ctx: Services, id: String, open: Opening)
     };
     tracing::debug!(game = %id, seats = ?sub.seats, "websocket subscribed");
     metrics::gauge!("dama_websockets").increment(1.0);
-    serve(&mut sink, &mut stream, &h, sub, token, &ctx).await;
+    serve(&mut sink, &mut stream, &h, sub, token, open.account.clone(), &ctx).await;
     metrics::gauge!("dama_websockets").decrement(1.0);
     h.leave(open.ip).await;
 }
@@ -147,6 +150,7 @@ async fn serve(
     h: &GameHandle,
     sub: Subscription,
     token: Option<String>,
+    account: Option<String>,
     ctx: &Services,
 ) {
     // `_feed` lives as long as the connection: a game another node owns feeds `rx`.
@@ -170,7 +174,7 @@ async fn serve(
             return;
         }
     }
-    let caller = Caller { token, conn: Some(conn), account: None, moderator: false };
+    let caller = Caller { token, conn: Some(conn), account, moderator: false };
     let most = ctx.limits.ws_frame();
     // One wait for the shutdown for the whole connection (not a new one per message).
     let shutdown = ctx.until_shutdown();

@@ -27,6 +27,17 @@ export class Game {
   live() {
     return !!this.snap && this.snap.state === 'live';
   }
+  /** Without a seat token in this browser, the logged-in player's seats: the server
+   *  holds them for the account over this page's socket (its log-in cookie), so a game
+   *  begun in another browser is played here too. */
+  seatOfAccount() {
+    const name = this.me && this.me();
+    if (this.seat || !name || !this.snap) return;
+    const mine = (this.snap.players || []).map((p) => !!p && p.name === name);
+    if (!mine[0] && !mine[1]) return;
+    this.seat = { token: null, color: mine[0] && mine[1] ? 'both' : mine[0] ? 'white' : 'black' };
+  }
+
   /** The page holds `color`'s seat (hot-seat holds both). */
   mine(color) {
     return !!this.seat && (this.seat.color === color || this.seat.color === 'both');
@@ -104,6 +115,7 @@ export class Game {
 export const changes = {
   snapshot(g, m) {
     g.snap = m.game;
+    g.seatOfAccount();
     g.version = m.v;
     g.resyncAt = null;
     g.clockAt = performance.now();

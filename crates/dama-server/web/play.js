@@ -7,6 +7,7 @@
 // legal moves after each change. A lost connection comes back with `since` and hears
 // what it missed (a client too far behind gets a snapshot).
 import { el, seats, toast, variantName } from './app.js';
+import * as account from './account.js';
 import { t, errorText, points, setSideNames, side, sidesNow, sidesRedBlack } from './i18n.js';
 import { play as sound } from './sound.js';
 import { liveSocket } from './socket.js';
@@ -20,6 +21,7 @@ import { gameMissing, playerBox, share, shortcuts, statusText } from './play-pan
 /** The game `id` on `main`. */
 export function playPage(main, id) {
   const g = new Game(seats.get(id));
+  g.me = () => account.me;
   let closed = false;
   // The page's parts share the game, the socket and the redraw.
   const p = { g, id, main, send, render };
@@ -123,6 +125,8 @@ export function playPage(main, id) {
   function render() {
     const s = g.snap;
     if (!s || closed) return;
+    // The log-in may have come after the first snapshot.
+    g.seatOfAccount();
     setSideNames(s.options.rules, s.variant);
     if (!p.moves.board) {
       main.replaceChildren(el('div', { class: 'game' }, wrap, panel), actions.dialog);

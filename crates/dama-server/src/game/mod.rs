@@ -218,13 +218,23 @@ impl Actor {
         self.events.subscribers() == 0 && !self.engine.thinking()
     }
 
-    /// The seats a caller holds: by its seat token, or by the account a program acts for.
+    /// The seats a caller holds: by its seat token, and by the account it acts for (a
+    /// program, or a page of this site with its log-in cookie).
     fn who(&self, caller: &Caller) -> Who {
-        let seats = match &caller.account {
-            Some(a) if !caller.moderator => self.round.seats_of_account(a),
-            _ => self.round.seats_of_token(caller.token.as_deref()),
-        };
-        Who { seats, conn: caller.conn }
+        let account = caller.account.as_deref().filter(|_| !caller.moderator);
+        Who { seats: self.seats_of(caller.token.as_deref(), account), conn: caller.conn }
+    }
+
+    /// The seats of a seat token and of an account, together.
+    fn seats_of(&self, token: Option<&str>, account: Option<&str>) -> Vec<Color> {
+        let mut seats = self.round.seats_of_token(token);
+        for c in account.map(|a| self.round.seats_of_account(a)).unwrap_or_default() {
+            if !seats.contains(&c) {
+                seats.push(c);
+            }
+        }
+        seats.sort_by_key(|c| c.index());
+        seats
     }
 
     async fn handle(&mut self, cmd: Cmd) {
@@ -302,11 +312,8 @@ impl Actor {
             return Err(crate::round::Refusal::TooManyConnections(most).into());
         }
         *n += 1;
-        let seats = self.round.seats_of_token(hello.token.as_deref());
-        match &hello.account {
-            Some(a) => self.arrive(&self.round.seats_of_account(a)).await,
-            None => self.arrive(&seats).await,
-        }
+        let seats = self.seats_of(hello.token.as_deref(), hello.account.as_deref());
+        self.arrive(&seats).await;
         let first = match hello.since.and_then(|s| self.events.since(s)) {
             Some(mut events) => {
                 // A player to move who caught up by events hears their legal moves too.

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use crate::common::*;
 use crate::web::{browser, click, find, sign_up, start as start_browser, text, until};
 
-on_both!(my_games_put_the_players_move_first);
+on_both!(my_games_put_the_players_move_first, a_players_log_in_holds_their_seat_from_another_browser);
 
 /// Ann creates an English open game (`color` hers, `time` its clock) and, unless
 /// `alone`, Bob joins it: its id and the two seat tokens.
@@ -90,9 +90,59 @@ async fn the_my_games_page_lists_the_players_move_first() {
     assert!(first.contains("bob") && first.contains("Your move") && first.contains("5:00"), "{first}");
     let second = text(&c, "#my-games tbody tr:nth-child(2)").await;
     assert!(second.contains("1 d 23 h"), "{second}");
-    // Opening the first goes to that game.
+    // Opening the first goes to that game, where Ann holds her seat though the game
+    // was begun elsewhere: her log-in holds it, and the board is hers to move on.
     click(&c, "#my-games tbody tr:first-child a.btn").await;
     until("the game", || async { c.current_url().await.unwrap().path() == format!("/game/{g1}") }).await;
+    find(&c, ".board.interactive").await;
+    assert!(!text(&c, ".panel").await.contains("You are watching"));
     crate::web::shot(&c, "my-games").await;
     c.close().await.unwrap();
+}
+
+/// A game's websocket opened by a page of origin `origin` of a browser logged in with
+/// `cookie` (no seat token), its hello sent.
+async fn ws_logged_in(addr: SocketAddr, id: &str, cookie: &str, origin: &str) -> Ws {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/games/{id}/ws").into_client_request().unwrap();
+    req.headers_mut().insert("cookie", format!("dama_session={cookie}").parse().unwrap());
+    req.headers_mut().insert("origin", origin.parse().unwrap());
+    let (mut s, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    use futures_util::SinkExt;
+    let hello = json!({"type": "hello"}).to_string();
+    s.send(tokio_tungstenite::tungstenite::Message::Text(hello.into())).await.unwrap();
+    s
+}
+
+async fn a_players_log_in_holds_their_seat_from_another_browser(db: String) {
+    let srv = start(&db).await;
+    let a = srv.addr;
+    let (ann, bob) = (account(a, "ann").await, account(a, "bob").await);
+    // Ann (Black, to move first) begins the game elsewhere: this socket has no seat token.
+    let (id, ..) =
+        game(a, &ann, &bob, "black", json!({"kind": "fischer", "initial_ms": 300000, "increment_ms": 0}), false).await;
+    let first = snapshot(a, &id).await["legal"][0]["long"].as_str().unwrap().to_string();
+    // A page of another origin carries her cookie too, but holds no seat: refused.
+    let mut foreign = ws_logged_in(a, &id, &ann, "http://evil.example").await;
+    next_of(&mut foreign, "snapshot").await;
+    use futures_util::SinkExt;
+    let frame =
+        |m: &str| tokio_tungstenite::tungstenite::Message::Text(json!({"type": "move", "move": m}).to_string().into());
+    foreign.send(frame(&first)).await.unwrap();
+    let e = next_of(&mut foreign, "error").await;
+    assert_ne!(e["code"], "illegal_move", "{e}");
+    assert_eq!(snapshot(a, &id).await["moves"].as_array().unwrap().len(), 0, "nothing played: {e}");
+    // The site's own page, logged in as Ann: her seat, her move.
+    let mut own = ws_logged_in(a, &id, &ann, &format!("http://{a}")).await;
+    next_of(&mut own, "snapshot").await;
+    own.send(frame(&first)).await.unwrap();
+    next_of(&mut own, "move").await;
+    assert_eq!(snapshot(a, &id).await["moves"].as_array().unwrap().len(), 1);
+    // Bob's log-in holds Bob's seat only: Ann's colour is not his.
+    let mut bobs = ws_logged_in(a, &id, &bob, &format!("http://{a}")).await;
+    next_of(&mut bobs, "snapshot").await;
+    let reply = snapshot(a, &id).await["legal"][0]["long"].as_str().unwrap().to_string();
+    bobs.send(frame(&reply)).await.unwrap();
+    next_of(&mut bobs, "move").await;
+    assert_eq!(snapshot(a, &id).await["moves"].as_array().unwrap().len(), 2);
 }
