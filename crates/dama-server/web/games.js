@@ -40,10 +40,13 @@ function row(g) {
 export function gamesPage(main) {
   let games = null;
   let error = '';
+  let loggedOut = false;
   function render() {
     document.title = `${t('mg_title')} · dama`;
     let body;
-    if (error) body = el('p', { class: 'error' }, error);
+    if (loggedOut) {
+      body = el('p', { id: 'mg-login' }, t('mg_login'), ' ', el('a', { href: '/login', 'data-link': true }, t('log_in')));
+    } else if (error) body = el('p', { class: 'error' }, error);
     else if (!games) body = el('p', { class: 'loading' }, t('loading'));
     else if (!games.length) body = el('p', { class: 'muted', id: 'mg-empty' }, t('mg_empty'));
     else {
@@ -63,7 +66,8 @@ export function gamesPage(main) {
     try {
       games = (await api('GET', '/api/me/games')).games;
     } catch (e) {
-      error = e.message;
+      if (e.status === 401) loggedOut = true;
+      else error = e.message;
     }
     render();
   })();

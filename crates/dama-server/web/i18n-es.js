@@ -159,4 +159,5 @@ export default {
   learn_tr_king_hint: "Sube en línea recta por la columna hasta la esquina opuesta.", learn_tr_king_capture_title: "La dama captura", learn_tr_king_capture_text: "Una dama captura a distancia por una fila o una columna y cae en cualquier casilla vacía de detrás; si puede volver a capturar debe hacerlo, girando de lado pero nunca hacia atrás.",
   learn_tr_king_capture_hint: "Detente donde puedas girar y tomar el segundo peón.", learn_tr_draw_title: "Tablas", learn_tr_draw_text: "La partida es tablas cuando la misma posición se repite por tercera vez con el mismo bando al turno, o cuando a cada bando le queda una sola pieza.",
   learn_tr_draw_hint: "Mueve tu dama de ida y vuelta: el rival hace lo mismo.",
+  mg_login: "Tus partidas en curso aparecen aquí cuando has entrado.",
 };

@@ -159,4 +159,5 @@ export default {
   learn_tr_king_hint: "Suba a coluna em linha reta até ao canto oposto.", learn_tr_king_capture_title: "A dama captura", learn_tr_king_capture_text: "Uma dama captura à distância numa fila ou numa coluna e para em qualquer casa vazia depois da peça; se puder capturar de novo tem de o fazer, virando para o lado mas nunca para trás.",
   learn_tr_king_capture_hint: "Pare onde possa virar e tomar a segunda pedra.", learn_tr_draw_title: "Empates", learn_tr_draw_text: "A partida é empatada quando a mesma posição surge pela terceira vez com o mesmo lado a jogar, ou quando cada lado fica com uma só peça.",
   learn_tr_draw_hint: "Mova a sua dama para lá e para cá: o adversário faz o mesmo.",
+  mg_login: "As suas partidas em curso aparecem aqui quando tiver entrado.",
 };

@@ -159,4 +159,5 @@ export default {
   learn_tr_king_hint: "Sütun boyunca düz yukarı, karşı köşeye gidin.", learn_tr_king_capture_title: "Dama alır", learn_tr_king_capture_text: "Bir dama bir sıra ya da sütun boyunca uzaktan alır ve ötedeki herhangi bir boş kareye iner; yeniden alabiliyorsa almak zorundadır, yana dönebilir ama asla geri dönemez.",
   learn_tr_king_capture_hint: "Dönüp ikinci taşı alabileceğiniz yerde durun.", learn_tr_draw_title: "Beraberlikler", learn_tr_draw_text: "Aynı konum, sıra aynı taraftayken üçüncü kez ortaya çıkarsa ya da iki tarafın da birer taşı kalırsa oyun berabere biter.",
   learn_tr_draw_hint: "Damanızı bir ileri bir geri oynatın: rakip de aynısını yapar.",
+  mg_login: "Giriş yaptığınızda süren oyunlarınız burada listelenir.",
 };

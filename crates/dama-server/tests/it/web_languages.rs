@@ -147,6 +147,8 @@ async fn every_page_speaks_the_readers_language() {
             ("/analysis", ".board .sq.play"),
             ("/puzzles", "main"),
             ("/learn", "a.learn-variant"),
+            ("/leaderboard", "#lb-empty"),
+            ("/games", "#mg-login"),
             ("/learn/turkish", "#learn-goal"),
             ("/learn/international", "#learn-goal"),
             ("/replay", "#pdntext"),
