@@ -17,6 +17,7 @@ pub mod error;
 pub mod explorer;
 pub mod extract;
 pub mod fair;
+pub mod follows;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod game;

@@ -25,7 +25,11 @@ async fn named(st: &Services, name: &str) -> Result<AccountRow, ApiError> {
 /// each rated game (`history`: variant, class, then `[at_ms, rating]` pairs), wins,
 /// draws and losses per variant (`record`, over their last 5,000 games) and their 20
 /// most recent games.
-pub async fn player(State(st): State<Services>, Path(name): Path<String>) -> Result<Response, ApiError> {
+pub async fn player(
+    State(st): State<Services>,
+    Path(name): Path<String>,
+    crate::accounts::Me(me): crate::accounts::Me,
+) -> Result<Response, ApiError> {
     type Table = BTreeMap<String, serde_json::Map<String, serde_json::Value>>;
     let account = named(&st, &name).await?;
     let mut ratings = Table::new();
@@ -87,6 +91,11 @@ pub async fn player(State(st): State<Services>, Path(name): Path<String>) -> Res
         "history": history,
         "record": record,
         "games": recent,
+        // For a logged-in visitor: whether they follow this player.
+        "following": match &me {
+            Some(m) if m.id != account.id => Some(st.store().follows(&m.id, &account.id).await?),
+            _ => None,
+        },
     }))
     .into_response())
 }

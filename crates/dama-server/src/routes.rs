@@ -56,6 +56,8 @@ pub fn router(state: Services) -> Router {
         .route("/api/players/{name}/games.pdn", get(crate::players::player_pdn))
         .route("/api/tokens", post(accounts::new_token))
         .route("/api/me/games", get(crate::my_games::list))
+        .route("/api/me/following", get(crate::follows::following))
+        .route("/api/players/{name}/follow", post(crate::follows::follow).delete(crate::follows::unfollow))
         .route("/api/mod/reports", get(crate::moderation::reports))
         .route("/api/mod/reports/{id}/{n}", post(crate::moderation::handle))
         .route("/api/mod/accounts/{name}/chat", post(crate::moderation::mute))

@@ -178,6 +178,16 @@ export function playerPage(main, name) {
   let data = null;
   let error = null;
   let missing = false;
+  /** Follows the player, or no longer. */
+  async function follow() {
+    try {
+      const r = await api(data.following ? 'DELETE' : 'POST', `/api/players/${encodeURIComponent(name)}/follow`);
+      data.following = r.following;
+    } catch (e) {
+      toast(e.message, true);
+    }
+    render();
+  }
   function render() {
     if (missing) return notFoundPage(main);
     if (error) return main.replaceChildren(el('p', { class: 'error' }, error));
@@ -211,6 +221,10 @@ export function playerPage(main, name) {
     main.replaceChildren(
       el('section', { class: 'player-page' },
         el('h1', {}, data.name),
+        typeof data.following === 'boolean'
+          ? el('button', { type: 'button', class: 'btn', id: 'follow', 'aria-pressed': String(data.following), onclick: follow },
+            t(data.following ? 'unfollow' : 'follow'))
+          : null,
         el('p', { class: 'muted' }, t('member_since', { date: new Date(data.created_ms).toLocaleDateString(lang()) })),
         el('h2', {}, t('ratings')),
         ratings.length ? el('table', { id: 'ratings' }, el('tbody', {}, ratings)) : el('p', { class: 'muted' }, t('no_rated_games')),

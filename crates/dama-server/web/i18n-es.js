@@ -160,4 +160,5 @@ export default {
   learn_tr_king_capture_hint: "Detente donde puedas girar y tomar el segundo peón.", learn_tr_draw_title: "Tablas", learn_tr_draw_text: "La partida es tablas cuando la misma posición se repite por tercera vez con el mismo bando al turno, o cuando a cada bando le queda una sola pieza.",
   learn_tr_draw_hint: "Mueve tu dama de ida y vuelta: el rival hace lo mismo.",
   mg_login: "Tus partidas en curso aparecen aquí cuando has entrado.",
+  follow: "Seguir", unfollow: "Siguiendo · dejar de seguir", following_title: "Jugadores que sigues", following_watch: "Jugando ahora: mirar", following_last: "Última partida ({v})",
 };

@@ -160,4 +160,5 @@ export default {
   learn_tr_king_capture_hint: "Pare onde possa virar e tomar a segunda pedra.", learn_tr_draw_title: "Empates", learn_tr_draw_text: "A partida é empatada quando a mesma posição surge pela terceira vez com o mesmo lado a jogar, ou quando cada lado fica com uma só peça.",
   learn_tr_draw_hint: "Mova a sua dama para lá e para cá: o adversário faz o mesmo.",
   mg_login: "As suas partidas em curso aparecem aqui quando tiver entrado.",
+  follow: "Seguir", unfollow: "A seguir · deixar de seguir", following_title: "Jogadores que segue", following_watch: "A jogar agora: ver", following_last: "Última partida ({v})",
 };

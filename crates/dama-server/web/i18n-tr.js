@@ -160,4 +160,5 @@ export default {
   learn_tr_king_capture_hint: "Dönüp ikinci taşı alabileceğiniz yerde durun.", learn_tr_draw_title: "Beraberlikler", learn_tr_draw_text: "Aynı konum, sıra aynı taraftayken üçüncü kez ortaya çıkarsa ya da iki tarafın da birer taşı kalırsa oyun berabere biter.",
   learn_tr_draw_hint: "Damanızı bir ileri bir geri oynatın: rakip de aynısını yapar.",
   mg_login: "Giriş yaptığınızda süren oyunlarınız burada listelenir.",
+  follow: "Takip et", unfollow: "Takip ediliyor · bırak", following_title: "Takip ettiğiniz oyuncular", following_watch: "Şimdi oynuyor: izle", following_last: "Son oyun ({v})",
 };

@@ -171,6 +171,7 @@ const en = {
   learn_tr_king_capture_hint: "Stop where you can turn and take the second man.", learn_tr_draw_title: "Draws", learn_tr_draw_text: "A game is drawn when the same position comes up for the third time with the same side to move, or when each side has a single piece left.",
   learn_tr_draw_hint: "Move your king back and forth: your opponent does the same.",
   mg_login: "Your games in progress are listed here once you are logged in.",
+  follow: "Follow", unfollow: "Following · stop", following_title: "Players you follow", following_watch: "Playing now: watch", following_last: "Last game ({v})",
 };
 
 /** The English texts by key (a copy: tests compare a page's words with them). */

@@ -428,6 +428,8 @@ export function homePage(main) {
   async function loadLobby() {
     try {
       const [sk, l, f] = await Promise.all([api('GET', '/api/seeks'), ...['live', 'finished'].map((s) => api('GET', `/api/games?state=${s}`))]);
+      // The players a logged-in visitor follows: the games they play now, their last.
+      const followed = me ? (await api('GET', '/api/me/following').catch(() => ({ players: [] }))).players : [];
       const w = { games: sk.seeks };
       const row = (g, action) =>
         el('tr', {}, el('td', {}, variantName(g.variant)), el('td', {}, t('mode_' + g.mode)), el('td', {}, g.result || ''), el('td', {}, action));
@@ -442,7 +444,12 @@ export function homePage(main) {
           ? el('section', { id: 'watch-list' }, el('h2', {}, t('watch_live')),
             el('div', { class: 'thumbs' }, ...l.games.slice(0, 20).map(thumb)))
           : section('watch-list', t('watch_live'), [], t('watch_empty')),
-        f.games.length ? section('recent', t('recent_games'), f.games.slice(0, 10).map((g) => row(g, link(`/replay?game=${g.id}`, t('replay')))), '') : null);
+        f.games.length ? section('recent', t('recent_games'), f.games.slice(0, 10).map((g) => row(g, link(`/replay?game=${g.id}`, t('replay')))), '') : null,
+        followed.length ? section('following', t('following_title'), followed.map((p) =>
+          el('tr', {},
+            el('td', {}, el('a', { href: `/player/${encodeURIComponent(p.name)}`, 'data-link': true }, p.name)),
+            el('td', {}, ...p.playing.map((id) => link(`/game/${id}`, t('following_watch')))),
+            el('td', {}, p.last ? link(`/replay?game=${p.last.id}`, t('following_last', { v: variantName(p.last.variant) })) : ''))), '') : null);
       lobby.replaceWith(next);
       lobby = next;
     } catch (e) {

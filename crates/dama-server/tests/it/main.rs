@@ -14,6 +14,7 @@ mod chat;
 mod dxp;
 mod explorer;
 mod fencing;
+mod follows;
 mod fuzz_smoke;
 mod hardening;
 mod held;
