@@ -214,8 +214,8 @@ struct PasswordRequest {
 /// `POST /api/accounts/password {"password"}` with a guest's cookie: the guest claims
 /// its account (its name and games) by setting a password; 409 for an account that
 /// has one.
-pub async fn claim(State(st): State<Services>, Me(me): Me, body: String) -> Result<Response, ApiError> {
-    let Some(me) = me else { return Err(ApiError::Unauthorized("log in first".into())) };
+pub async fn claim(State(st): State<Services>, me: Me, body: String) -> Result<Response, ApiError> {
+    let me = me.required()?;
     let p: PasswordRequest = parse(&body)?;
     Invalid::check_password(&p.password)?;
     if !me.is_guest() {
@@ -285,6 +285,13 @@ async fn cookie_account(headers: &HeaderMap, st: &Services) -> Result<Option<Acc
 /// token (`Authorization: Bearer`). An unknown or expired session is nobody; an
 /// unknown token is refused.
 pub struct Me(pub Option<AccountRow>);
+
+impl Me {
+    /// The logged-in account, or 401 "log in first".
+    pub fn required(self) -> Result<AccountRow, ApiError> {
+        self.0.ok_or_else(|| ApiError::Unauthorized("log in first".into()))
+    }
+}
 
 impl FromRequestParts<Services> for Me {
     type Rejection = ApiError;

@@ -10,25 +10,15 @@ use crate::accounts::Me;
 use crate::error::ApiError;
 use crate::state::Services;
 
-/// The logged-in account, or 401.
-fn logged_in(me: Option<crate::store::AccountRow>) -> Result<crate::store::AccountRow, ApiError> {
-    me.ok_or_else(|| ApiError::Unauthorized("log in first".into()))
-}
-
-/// The account named `name`, or 404.
-async fn player(st: &Services, name: &str) -> Result<crate::store::AccountRow, ApiError> {
-    st.store().account_named(name).await?.ok_or_else(|| ApiError::NoPlayer(name.chars().take(40).collect()))
-}
-
 /// `POST /api/players/{name}/follow`: the logged-in player follows `name` → `{"following":
 /// true}`; 400 for oneself, 404 for an unknown name, 409 past the most one may follow.
 pub async fn follow(
     State(st): State<Services>,
     Path(name): Path<String>,
-    Me(me): Me,
+    me: Me,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let me = logged_in(me)?;
-    let them = player(&st, &name).await?;
+    let me = me.required()?;
+    let them = crate::players::named(&st, &name).await?;
     if them.id == me.id {
         return Err(ApiError::BadRequest("you cannot follow yourself".into()));
     }
@@ -43,18 +33,18 @@ pub async fn follow(
 pub async fn unfollow(
     State(st): State<Services>,
     Path(name): Path<String>,
-    Me(me): Me,
+    me: Me,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let me = logged_in(me)?;
-    let them = player(&st, &name).await?;
+    let me = me.required()?;
+    let them = crate::players::named(&st, &name).await?;
     st.store().unfollow(&me.id, &them.id).await?;
     Ok(Json(json!({ "following": false })))
 }
 
 /// `GET /api/me/following` → `{"players": [{"name", "playing": [game ids], "last":
 /// {id, variant, result} | null}]}`, by name; 401 without a log-in.
-pub async fn following(State(st): State<Services>, Me(me): Me) -> Result<Json<serde_json::Value>, ApiError> {
-    let me = logged_in(me)?;
+pub async fn following(State(st): State<Services>, me: Me) -> Result<Json<serde_json::Value>, ApiError> {
+    let me = me.required()?;
     let mut players = Vec::new();
     for (id, name) in st.store().followed(&me.id).await? {
         let playing = st.store().live_games_of(&id, 10).await?;

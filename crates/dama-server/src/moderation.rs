@@ -58,8 +58,7 @@ pub struct Moderator(pub AccountRow);
 impl FromRequestParts<Services> for Moderator {
     type Rejection = ApiError;
     async fn from_request_parts(parts: &mut Parts, st: &Services) -> Result<Self, Self::Rejection> {
-        let Me(me) = Me::from_request_parts(parts, st).await?;
-        let Some(me) = me else { return Err(ApiError::Unauthorized("log in first".into())) };
+        let me = Me::from_request_parts(parts, st).await?.required()?;
         if !st.store().roles(&me.id).await?.iter().any(|r| r == Role::Moderator.key()) {
             return Err(ApiError::Forbidden("only moderators can do this".into()));
         }
@@ -145,8 +144,7 @@ pub async fn mute(
     body: String,
 ) -> Result<Json<Value>, ApiError> {
     let req: MuteRequest = parse(&body)?;
-    let account =
-        st.store().account_named(&name).await?.ok_or_else(|| ApiError::NoPlayer(name.chars().take(40).collect()))?;
+    let account = crate::players::named(&st, &name).await?;
     st.store().set_chat_muted(&account.id, req.muted.then(now_ms)).await?;
     tracing::warn!(moderator = %m.name, account = %account.name, muted = req.muted, "chat mute set");
     Ok(Json(json!({ "name": account.name, "muted": req.muted })))

@@ -67,8 +67,8 @@ impl Mine {
 
 /// `GET /api/me/games` → `{"games": [...]}`: the logged-in player's games waiting or
 /// being played; 401 without a log-in.
-pub async fn list(State(st): State<Services>, Me(me): Me) -> Result<Json<serde_json::Value>, ApiError> {
-    let Some(me) = me else { return Err(ApiError::Unauthorized("log in first".into())) };
+pub async fn list(State(st): State<Services>, me: Me) -> Result<Json<serde_json::Value>, ApiError> {
+    let me = me.required()?;
     let mut games = Vec::new();
     for id in st.store().account_open_games(&me.id, MOST).await? {
         let snap = match on_game!(st, id, |h| h.snapshot()) {

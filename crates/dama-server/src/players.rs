@@ -15,7 +15,7 @@ use crate::state::Services;
 use crate::store::AccountRow;
 
 /// The account of a player's page, or 404.
-async fn named(st: &Services, name: &str) -> Result<AccountRow, ApiError> {
+pub(crate) async fn named(st: &Services, name: &str) -> Result<AccountRow, ApiError> {
     st.store().account_named(name).await?.ok_or_else(|| ApiError::NoPlayer(name.chars().take(40).collect()))
 }
 

@@ -26,6 +26,13 @@ impl Pool {
         }
     }
 
+    /// The pool a game of `variant` under `rules` is rated in: [`Pool::of`], or the
+    /// official rules' pool for a rulebook the variant does not rate (a game's options
+    /// were checked to have one when it is rated).
+    pub fn of_game(variant: Variant, rules: RulesChoice) -> Pool {
+        Pool::of(variant, rules).unwrap_or(Pool::official(variant))
+    }
+
     /// The official rules' pool of `variant`.
     pub fn official(variant: Variant) -> Pool {
         Pool { variant, rules: RulesChoice::Official }

@@ -139,6 +139,11 @@ export function poolName(key) {
   return seed ? t('pool_seed', { v: variantName(variant), n: seed[1] }) : variantName(variant);
 }
 
+/** The key of the pool a game of `variant` under `rules` is rated in. */
+export function poolKey(variant, rules) {
+  return rules && rules !== 'official' ? `${variant}-${rules}` : variant;
+}
+
 /** The rating pools: every variant under its official rules, and the seed rulebooks. */
 export const SEED_POOLS = ['english-seed001', 'english-seed003', 'russian-seed000'];
 

@@ -1,7 +1,7 @@
 // "My games": the logged-in player's games waiting or being played, those where it is
 // their move first (least time left first), each with its opponent and time left.
 import { t, side } from './i18n.js';
-import { api, el, poolName, variantName } from './app.js';
+import { api, el, poolKey, poolName } from './app.js';
 
 /** The time left: days and hours for correspondence, else h:mm:ss or m:ss. */
 function timeLeft(ms, tc) {
@@ -27,7 +27,7 @@ function opponentOf(g) {
 function row(g) {
   const where = g.state === 'waiting' ? t('mg_waiting') : g.held ? t('held_wait')
     : g.my_turn ? t('your_move') : t('to_move', { side: side(g.side_to_move) });
-  const pool = g.rules && g.rules !== 'official' ? poolName(`${g.variant}-${g.rules}`) : variantName(g.variant);
+  const pool = poolName(poolKey(g.variant, g.rules));
   return el('tr', { class: g.my_turn ? 'my-turn' : '', 'data-game': g.id },
     el('td', {}, el('a', { href: `/game/${g.id}`, 'data-link': true, class: 'btn' + (g.my_turn ? ' primary' : '') }, t('open'))),
     el('td', {}, opponentOf(g)),

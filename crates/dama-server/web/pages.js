@@ -1,5 +1,5 @@
 // The screens around play: home (new game and lobby), a variant's rules, replay and import.
-import { api, el, fenOfPieces, go, piecesOfFen, seats, toast, variants, variantName } from './app.js';
+import { api, el, fenOfPieces, go, piecesOfFen, poolKey, poolName, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
 import { t, lang, ruleList, ruleKeys, resultText, errorText, namesRedBlack, setSideNames, sidesRedBlack } from './i18n.js';
 import { DIAGRAMS } from './rules.js';
@@ -383,8 +383,7 @@ export function homePage(main) {
       : el('button', { type: 'button', class: 'btn', 'data-seek': s.id, onclick: () => accept(s.id) }, t('join'));
     return el('tr', {},
       el('td', {}, who, s.rating ? ` (${s.rating})` : ''),
-      el('td', {}, seedOf(s.variant, s.rules) && s.rules && s.rules !== 'official'
-        ? t('pool_seed', { v: variantName(s.variant), n: seedOf(s.variant, s.rules) }) : variantName(s.variant)),
+      el('td', {}, poolName(poolKey(s.variant, s.rules))),
       el('td', {}, clockText(s.time), ' · ', t('speed_' + s.speed)),
       el('td', {}, s.rated ? t('rated') : t('casual')),
       el('td', {}, action));

@@ -96,7 +96,7 @@ impl Actor {
         // A seed rulebook rates in a pool of its own (the options were checked to
         // have one).
         let v = self.round.game.variant();
-        let variant = Pool::of(v, self.round.opts.rules).unwrap_or(Pool::official(v)).to_string();
+        let variant = Pool::of_game(v, self.round.opts.rules).to_string();
         let speed = Speed::of(&self.round.opts.time).key();
         let changes = {
             let _one_at_a_time = self.ctx.rating.lock().await;

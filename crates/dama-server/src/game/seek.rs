@@ -20,7 +20,7 @@ pub(super) async fn of(ctx: &Services, round: &Round) -> Result<Option<Seek>, Ap
     let players = round.players();
     let creator = players.iter().flatten().next();
     let variant = round.game.variant();
-    let pool = Pool::of(variant, opts.rules).unwrap_or(Pool::official(variant));
+    let pool = Pool::of_game(variant, opts.rules);
     let rating = match creator {
         Some(p) => Some(rating_for(ctx, Some(p), pool, speed).await?.rating.round() as i64),
         None => None,

@@ -66,26 +66,10 @@ impl Store {
         speed: &str,
         active_since_ms: i64,
     ) -> Result<Option<i64>, StoreError> {
-        let row = sqlx::query(
-            "SELECT COUNT(*) AS above FROM ratings r JOIN accounts a ON a.id = r.account_id, \
-               ratings me JOIN accounts mine ON mine.id = me.account_id \
-             WHERE me.account_id = $1 AND me.variant = $2 AND me.speed = $3 \
-               AND me.rd <= $4 AND me.updated_ms >= $5 \
-               AND r.variant = $2 AND r.speed = $3 AND r.rd <= $4 AND r.updated_ms >= $5 \
-               AND (r.rating > me.rating OR (r.rating = me.rating AND a.name_key < mine.name_key))",
-        )
-        .bind(account_id)
-        .bind(pool)
-        .bind(speed)
-        .bind(PROVISIONAL_RD)
-        .bind(active_since_ms)
-        .fetch_one(&self.pool)
-        .await?;
-        let above = int(&row, "above")?;
-        // The count is 0 both for the first and for one not on the board: ask which.
-        let on = sqlx::query(
-            "SELECT 1 AS one FROM ratings WHERE account_id = $1 AND variant = $2 AND speed = $3 \
-             AND rd <= $4 AND updated_ms >= $5",
+        // The account's own place first: none when it is not on the board.
+        let Some(me) = sqlx::query(
+            "SELECT r.rating AS rating, a.name_key AS name_key FROM ratings r JOIN accounts a ON a.id = r.account_id \
+             WHERE r.account_id = $1 AND r.variant = $2 AND r.speed = $3 AND r.rd <= $4 AND r.updated_ms >= $5",
         )
         .bind(account_id)
         .bind(pool)
@@ -93,7 +77,25 @@ impl Store {
         .bind(PROVISIONAL_RD)
         .bind(active_since_ms)
         .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let (rating, name_key): (f64, String) = (me.try_get("rating")?, me.try_get("name_key")?);
+        // Then the players on the board before it.
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS above FROM ratings r JOIN accounts a ON a.id = r.account_id \
+             WHERE r.variant = $1 AND r.speed = $2 AND r.rd <= $3 AND r.updated_ms >= $4 \
+               AND (r.rating > $5 OR (r.rating = $5 AND a.name_key < $6))",
+        )
+        .bind(pool)
+        .bind(speed)
+        .bind(PROVISIONAL_RD)
+        .bind(active_since_ms)
+        .bind(rating)
+        .bind(name_key)
+        .fetch_one(&self.pool)
         .await?;
-        Ok(on.map(|_| above + 1))
+        Ok(Some(int(&row, "above")? + 1))
     }
 }
