@@ -43,9 +43,17 @@ fn line(v: &impl serde::Serialize) -> Bytes {
     Bytes::from(s)
 }
 
+/// The events of the account's channel its programs hear (its pages hear the rest).
+fn for_programs(e: &Value) -> bool {
+    matches!(e["type"].as_str(), Some("gameStart" | "gameFinish" | "challenge" | "challengeCanceled" | "challengeDeclined"))
+}
+
 /// `GET /api/stream/event`: the account's games as they start (`{"type": "gameStart",
 /// "game": {"id", "color", "variant"}}`, first for each game already being played) and
-/// end (`gameFinish`).
+/// end (`gameFinish`); challenges to it (`{"type": "challenge", "challenge": {"id",
+/// "from", "variant", "rules", "time", "rated", "color", ...}}`, answered with
+/// `/api/challenges/{id}/accept` or `/decline`), withdrawn or expired
+/// (`challengeCanceled`), and its own challenges declined (`challengeDeclined`).
 pub async fn stream_events(State(st): State<Services>, Bot(me): Bot) -> Result<Response, ApiError> {
     let mut events = st.bots.subscribe(&me.id);
     let playing: Vec<Value> = st
@@ -72,7 +80,8 @@ pub async fn stream_events(State(st): State<Services>, Bot(me): Bot) -> Result<R
         loop {
             let out = tokio::select! {
                 e = events.recv() => match e {
-                    Ok(e) => line(&e),
+                    Ok(e) if for_programs(&e) => line(&e),
+                    Ok(_) => continue,
                     Err(broadcast::error::RecvError::Lagged(_)) => continue,
                     Err(broadcast::error::RecvError::Closed) => return,
                 },

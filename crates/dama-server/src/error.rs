@@ -51,6 +51,9 @@ pub enum ApiError {
     /// The request's content is not allowed (its own code says why).
     #[error("{0}")]
     Invalid(crate::invalid::Invalid),
+    /// A challenge refused (its own code says why).
+    #[error("{0}")]
+    Challenge(crate::challenges::ChallengeRefusal),
 }
 
 impl From<dama_core::fen::FenError> for ApiError {
@@ -62,6 +65,12 @@ impl From<dama_core::fen::FenError> for ApiError {
 impl From<crate::invalid::Invalid> for ApiError {
     fn from(i: crate::invalid::Invalid) -> Self {
         ApiError::Invalid(i)
+    }
+}
+
+impl From<crate::challenges::ChallengeRefusal> for ApiError {
+    fn from(r: crate::challenges::ChallengeRefusal) -> Self {
+        ApiError::Challenge(r)
     }
 }
 
@@ -89,6 +98,7 @@ impl ApiError {
             ApiError::Internal => "internal",
             ApiError::Refused(_) => "refused",
             ApiError::Invalid(_) => "invalid",
+            ApiError::Challenge(_) => "challenge",
         }
     }
 
@@ -98,6 +108,7 @@ impl ApiError {
         match self {
             ApiError::Refused(r) => r.code(),
             ApiError::Invalid(i) => i.code(),
+            ApiError::Challenge(c) => c.code(),
             e => e.kind(),
         }
     }
@@ -108,6 +119,7 @@ impl ApiError {
         match self {
             ApiError::Refused(r) => serde_json::to_value(r).ok()?.get("arg").cloned(),
             ApiError::Invalid(i) => serde_json::to_value(i).ok()?.get("arg").cloned(),
+            ApiError::Challenge(c) => serde_json::to_value(c).ok()?.get("arg").cloned(),
             _ => None,
         }
     }
@@ -126,6 +138,7 @@ impl ApiError {
             ApiError::Unavailable(_) | ApiError::Gone => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Refused(r) => r.status(),
+            ApiError::Challenge(c) => c.status(),
         }
     }
 }

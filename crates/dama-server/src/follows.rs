@@ -41,7 +41,7 @@ pub async fn unfollow(
     Ok(Json(json!({ "following": false })))
 }
 
-/// `GET /api/me/following` → `{"players": [{"name", "playing": [game ids], "last":
+/// `GET /api/me/following` → `{"players": [{"name", "playing": [game ids], "online", "last":
 /// {id, variant, result} | null}]}`, by name; 401 without a log-in.
 pub async fn following(State(st): State<Services>, me: Me) -> Result<Json<serde_json::Value>, ApiError> {
     let me = me.required()?;
@@ -53,6 +53,7 @@ pub async fn following(State(st): State<Services>, me: Me) -> Result<Json<serde_
         players.push(json!({
             "name": name,
             "playing": playing,
+            "online": crate::notify::inbox::online(&st, &id).await?,
             "last": last.map(|g| json!({"id": g.id, "variant": g.variant.key(), "opponent": g.opponent})),
         }));
     }

@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod assets;
 pub mod bot;
+pub mod challenges;
 pub mod client;
 pub mod clock;
 pub mod cluster;
@@ -32,6 +33,7 @@ pub mod middleware;
 pub mod moderation;
 pub mod my_games;
 pub mod news;
+pub mod notify;
 pub mod passwords;
 pub mod players;
 pub mod pool;
@@ -108,6 +110,7 @@ pub async fn app_in(
     }
     // What follows games (the explorer, the bot API) listens to their news.
     news::start_listeners(&state);
+    notify::listeners::start(&state);
     let restored = state.restore_live().await.map_err(|_| ServeError::Restore)?;
     if state.limits.explorer_bundled() {
         tokio::spawn(explorer::load_bundled(state.store.clone()));
@@ -216,24 +219,32 @@ pub async fn run(
     Ok(())
 }
 
-/// Completes on SIGINT (Ctrl-C) or, on Unix, SIGTERM.
-pub async fn stop_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Completes on SIGINT (Ctrl-C) or, on Unix, SIGTERM. The handlers are in place when
+/// this returns (not at the future's first poll), so a signal sent as soon as the server
+/// answers is never met by the default action. Call it inside the runtime.
+pub fn stop_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let (int, term) = (signal(SignalKind::interrupt()).ok(), signal(SignalKind::terminate()).ok());
+        async move {
+            let wait = |s: Option<tokio::signal::unix::Signal>| async move {
+                match s {
+                    Some(mut s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                _ = wait(int) => tracing::info!("SIGINT"),
+                _ = wait(term) => tracing::info!("SIGTERM"),
             }
-            Err(_) => std::future::pending::<()>().await,
         }
-    };
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => tracing::info!("SIGINT"),
-        _ = term => tracing::info!("SIGTERM"),
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+        tracing::info!("SIGINT");
     }
 }

@@ -29,7 +29,8 @@ pub fn subscribe(ctx: &Services, name: &'static str, mut f: impl FnMut(&Services
 }
 
 /// The listeners every server runs: the explorer counts finished games, and the
-/// players' programs hear of their games' start and end.
+/// players' programs hear of their games' start and end (the notifications listen
+/// too: [`crate::notify::listeners`]).
 pub fn start_listeners(ctx: &Services) {
     subscribe(ctx, "explorer", |ctx, n| {
         if let GameNews::Over { id, variant, start_fen, moves, winner, played: true, band, .. } = n {
@@ -51,5 +52,6 @@ pub fn start_listeners(ctx: &Services) {
                 ctx.bots.send(&p.id, AccountEvent::GameFinish { game }.value());
             }
         }
+        GameNews::Moved { .. } => {}
     });
 }

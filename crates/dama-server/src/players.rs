@@ -96,6 +96,13 @@ pub async fn player(
             Some(m) if m.id != account.id => Some(st.store().follows(&m.id, &account.id).await?),
             _ => None,
         },
+        // And whether they block this player.
+        "blocked": match &me {
+            Some(m) if m.id != account.id => Some(st.store().blocks(&m.id, &account.id).await?),
+            _ => None,
+        },
+        // A page of the site open now.
+        "online": crate::notify::inbox::online(&st, &account.id).await?,
     }))
     .into_response())
 }

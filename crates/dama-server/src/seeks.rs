@@ -75,6 +75,14 @@ pub async fn accept(State(st): State<Services>, Path(id): Path<String>, Me(me): 
     if player.as_ref().is_some_and(|p| seek.name.as_deref() == Some(p.name.as_str())) {
         return Err(ApiError::Conflict("this is your own seek".into()));
     }
+    // No pairing between two players when one blocks the other.
+    if let (Some(p), Some(seeker)) = (&player, &seek.name) {
+        if let Some(seeker) = st.store().account_named(seeker).await? {
+            if st.store().blocked_between(&p.id, &seeker.id).await? {
+                return Err(crate::challenges::ChallengeRefusal::Blocked.into());
+            }
+        }
+    }
     if let Some([lo, hi]) = seek.rating_range {
         let pool = seek.pool().ok_or(ApiError::Internal)?;
         let r = game::rating_for(&st, player.as_ref(), pool, seek.speed).await?;

@@ -78,6 +78,8 @@ pub struct Shared {
     pub(crate) reports: Arc<crate::services::reports::Reports>,
     /// Analysis sockets open, by address and by account.
     pub(crate) analysis_sockets: Holds<String>,
+    /// The accounts' live sockets (`/api/me/ws`), by account.
+    pub(crate) inbox_sockets: Holds<String>,
 }
 
 impl Services {
@@ -111,6 +113,7 @@ impl Services {
             replay: ReplayGate::for_machine(),
             reports: Default::default(),
             analysis_sockets: Default::default(),
+            inbox_sockets: Default::default(),
             limits: Arc::new(limits),
         }))
     }

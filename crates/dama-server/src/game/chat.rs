@@ -108,6 +108,12 @@ impl Actor {
             if self.ctx.store.chat_muted(a).await? {
                 return Err(Refusal::ChatMuted.into());
             }
+            let other = seats.first().and_then(|c| players[(!*c).index()].as_ref());
+            if let Some(other) = other {
+                if self.ctx.store.blocked_between(a, &other.id).await? {
+                    return Err(Refusal::ChatBlocked.into());
+                }
+            }
         }
         let (n, text) = self.chat.admit(&author, text, Instant::now())?;
         let line = ChatRow { n, room: room.key().into(), author, text, at_ms: now_ms(), account, hidden: false };

@@ -143,6 +143,7 @@ impl Actor {
             played: !outcome.reason.is_some_and(|x| x.is_void()),
             band,
             players: r.players(),
+            correspondence: matches!(r.opts.time, crate::clock::TimeControl::Correspondence { .. }),
         });
     }
 

@@ -84,6 +84,23 @@ pub async fn create(ctx: Services, opts: Options, creator: Option<Player>) -> Re
     Ok(created)
 }
 
+/// A game between two accounts (White, Black), as an accepted challenge makes: both
+/// seats taken, held until both players have opened it. The game and the seats'
+/// tokens (White's, Black's); each player holds their seat by their log-in too.
+pub async fn create_between(ctx: Services, opts: Options, players: [Player; 2]) -> Result<(Created, [String; 2]), ApiError> {
+    opts.validate()?;
+    if opts.rated {
+        for p in &players {
+            may_play_rated(Some(p))?;
+        }
+    }
+    let t = [secret::token(), secret::token()];
+    let hashes = [Some(secret::hash(&t[0])), Some(secret::hash(&t[1]))];
+    let [w, b] = players;
+    let created = create_with(ctx, opts, hashes, [Some(w), Some(b)], None, true).await?;
+    Ok((created, t))
+}
+
 /// Stores and starts a game with given seats (token hashes and the accounts at them;
 /// rematches and series keep the players'). A position that is already decided gives a
 /// finished game. A `held` game (a rematch, the next game of a series) starts its clock

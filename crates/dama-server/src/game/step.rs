@@ -3,8 +3,9 @@
 
 use dama_core::Color;
 
-use super::{Actor, EventBody};
+use super::{Actor, EventBody, Phase};
 use crate::error::ApiError;
+use crate::news::GameNews;
 use crate::round::{Input, Now, Who};
 
 impl Actor {
@@ -39,6 +40,7 @@ impl Actor {
         }
         if applied.moved {
             self.tell_legal();
+            self.correspondence_news();
         }
         if is_move && applied.refusal.is_none() {
             // Stored and announced: the move's round trip inside the server.
@@ -66,6 +68,21 @@ impl Actor {
             }
         }
         outcome
+    }
+
+    /// After a move of a live correspondence game: its news, for the player to move to
+    /// be told ([`crate::notify`]).
+    fn correspondence_news(&self) {
+        let r = &self.round;
+        if !matches!(r.opts.time, crate::clock::TimeControl::Correspondence { .. }) || r.phase != Phase::Live {
+            return;
+        }
+        let left_ms = r.clock_view(crate::round::Now::current().at).map(|c| match r.side() {
+            Color::White => c.white_ms,
+            Color::Black => c.black_ms,
+        });
+        let news = GameNews::Moved { id: r.id.clone(), to_move: r.side(), players: r.players(), left_ms };
+        self.ctx.news.publish(news);
     }
 
     /// Tells the player to move their legal moves now (no one else hears them).

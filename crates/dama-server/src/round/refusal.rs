@@ -98,6 +98,8 @@ pub enum Refusal {
     ChatTooFast,
     /// A moderator muted this account's chat.
     ChatMuted,
+    /// One of the two players blocked the other: no chat between them.
+    ChatBlocked,
     /// A game on one device has no chat.
     NoChatOnOneDevice,
     /// Spectators chat over the websocket.
@@ -157,6 +159,7 @@ impl Refusal {
             ChatFull => "chat_full",
             ChatTooFast => "chat_too_fast",
             ChatMuted => "chat_muted",
+            ChatBlocked => "chat_blocked",
             NoChatOnOneDevice => "no_chat_on_one_device",
             WatchToChat => "watch_to_chat",
             NotModerator => "not_moderator",
@@ -170,7 +173,7 @@ impl Refusal {
         match self {
             NotAPlayer | NotYourTurn(_) | MustMoveTouched(_) | InviteNeeded | LogInForRated | GuestRated
             | RatedAgainstSelf | SuggestionsOff | PlayersCannotSuggest | HintForPlayerToMove | ChatMuted
-            | WatchToChat | NotModerator => StatusCode::FORBIDDEN,
+            | ChatBlocked | WatchToChat | NotModerator => StatusCode::FORBIDDEN,
             MoveTooLong | IllegalMove(_) | SuggestOverSocket | NotLegalHere(_) | ChatEmpty | ChatTooLong(_) => {
                 StatusCode::BAD_REQUEST
             }
@@ -232,6 +235,7 @@ impl Refusal {
             ChatFull,
             ChatTooFast,
             ChatMuted,
+            ChatBlocked,
             NoChatOnOneDevice,
             WatchToChat,
             NotModerator,
@@ -293,6 +297,7 @@ impl std::fmt::Display for Refusal {
             ChatFull => f.write_str("this game's chat is full"),
             ChatTooFast => f.write_str("you are writing too fast; wait a moment"),
             ChatMuted => f.write_str("a moderator has muted your chat"),
+            ChatBlocked => f.write_str("no chat between these players: one has blocked the other"),
             NoChatOnOneDevice => f.write_str("a game on one device has no chat"),
             WatchToChat => f.write_str("watch the game to chat with its spectators"),
             NotModerator => f.write_str("only a moderator can hide a chat line"),

@@ -36,6 +36,20 @@ pub enum GameNews {
         band: i64,
         /// The accounts at the seats (White, Black).
         players: [Option<Player>; 2],
+        /// A correspondence game (its players are told it is over).
+        correspondence: bool,
+    },
+    /// A move was played in a correspondence game (its news only: the players of
+    /// faster games are at the board).
+    Moved {
+        /// The game.
+        id: String,
+        /// The side to move now.
+        to_move: Color,
+        /// The accounts at the seats (White, Black).
+        players: [Option<Player>; 2],
+        /// The time the side to move has for its move, ms.
+        left_ms: Option<u64>,
     },
 }
 

@@ -4,11 +4,13 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 
 mod accounts;
+mod challenges;
 mod chat;
 mod commit;
 mod explorer;
 mod follows;
 mod games;
+mod inbox;
 mod leaders;
 mod learn;
 mod lease;
@@ -18,11 +20,13 @@ mod sqlite_writer;
 mod writer;
 
 pub use accounts::{name_key, AccountRow, PlayedGame, RatingChange, RatingRow};
+pub use challenges::ChallengeRow;
 pub use chat::ChatRow;
 pub use explorer::{CountBatch, MoveCount};
 pub use follows::MOST_FOLLOWED;
 pub(crate) use games::game;
 pub use games::{GameRow, GameState, MoveRow, OffersColumn, StoredOffer};
+pub use inbox::{NotificationRow, INBOX_SIZE};
 pub use leaders::Leader;
 pub use lease::{Claim, Leases};
 pub use moderation::ReportedLine;

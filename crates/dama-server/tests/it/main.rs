@@ -10,6 +10,7 @@ mod analysis;
 mod architecture;
 mod attacks;
 mod bot;
+mod challenges;
 mod chat;
 mod dxp;
 mod explorer;

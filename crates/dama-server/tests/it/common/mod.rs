@@ -247,3 +247,22 @@ pub async fn account(addr: SocketAddr, name: &str) -> String {
     assert_eq!(r.status, 201, "{}", r.body);
     session_of(&r)
 }
+
+/// The account's live socket (`/api/me/ws`) as a page of the site opens it, with its
+/// first frame (the unread count) read.
+pub async fn inbox_ws(addr: SocketAddr, cookie: &str) -> (Ws, Value) {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/me/ws").into_client_request().unwrap();
+    req.headers_mut().insert("cookie", format!("dama_session={cookie}").parse().unwrap());
+    req.headers_mut().insert("origin", format!("http://{addr}").parse().unwrap());
+    let (mut s, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    let first = next_json(&mut s).await;
+    (s, first)
+}
+
+/// The account's notifications, newest first, and how many are unread.
+pub async fn inbox(addr: SocketAddr, cookie: &str) -> (Vec<Value>, i64) {
+    let r = call(addr, "GET", "/api/me/notifications", Some(cookie), None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    (r.body["notifications"].as_array().unwrap().clone(), r.body["unread"].as_i64().unwrap())
+}

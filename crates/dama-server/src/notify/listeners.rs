@@ -1,0 +1,118 @@
+//! What notifies, listening to the news of games and to the time: the players of a
+//! correspondence game hear of their move and of its end, the online followers of a
+//! player hear that they started a game, challenges expire, and a player with a day
+//! left for a correspondence move is reminded once.
+
+use std::time::Duration;
+
+use dama_core::Color;
+use serde_json::json;
+
+use super::{notify_or_log, Notice};
+use crate::news::{self, GameNews};
+use crate::protocol::Player;
+use crate::state::Services;
+
+/// How long after its last sign of life a page's account counts as online.
+pub const ONLINE_FOR_MS: i64 = 90_000;
+/// How often challenges are expired and reminders looked for.
+const SWEEP: Duration = Duration::from_secs(10);
+/// A correspondence player is reminded when this much is left for their move.
+pub const REMIND_AT_MS: i64 = 86_400_000;
+
+/// Starts the listeners and the sweep.
+pub fn start(ctx: &Services) {
+    news::subscribe(ctx, "notify", |ctx, n| {
+        let ctx = ctx.clone();
+        tokio::spawn(async move { on_news(&ctx, n).await });
+    });
+    let ctx = ctx.clone();
+    tokio::spawn(async move {
+        let stopping = ctx.until_shutdown();
+        tokio::pin!(stopping);
+        loop {
+            tokio::select! {
+                _ = tokio::time::sleep(SWEEP) => {}
+                _ = &mut stopping => return,
+            }
+            sweep(&ctx, crate::clock::now_ms()).await;
+        }
+    });
+}
+
+fn name(p: &Option<Player>) -> Option<String> {
+    p.as_ref().map(|p| p.name.clone())
+}
+
+async fn on_news(ctx: &Services, n: GameNews) {
+    match n {
+        GameNews::Started { id, players, .. } => {
+            let since = crate::clock::now_ms() - ONLINE_FOR_MS;
+            for p in players.iter().flatten() {
+                match ctx.store().online_followers(&p.id, since).await {
+                    Ok(followers) => {
+                        let e = json!({ "type": "following_playing", "name": p.name, "game": id });
+                        for f in followers {
+                            ctx.bots.send(&f, e.clone());
+                        }
+                    }
+                    Err(e) => tracing::error!(error = %crate::error::Chain(&e), "reading a player's followers"),
+                }
+            }
+        }
+        GameNews::Moved { id, to_move, players, left_ms } => {
+            if let Some(p) = &players[to_move.index()] {
+                let opponent = name(&players[(!to_move).index()]);
+                notify_or_log(ctx, &p.id, Notice::YourMove { game: id, opponent, left_ms }).await;
+            }
+        }
+        GameNews::Over { id, winner, played, players, correspondence: true, .. } => {
+            for c in Color::ALL {
+                let Some(p) = &players[c.index()] else { continue };
+                let result = match (played, winner) {
+                    (false, _) => "void",
+                    (true, None) => "draw",
+                    (true, Some(w)) if w == c => "win",
+                    (true, Some(_)) => "loss",
+                };
+                let opponent = name(&players[(!c).index()]);
+                let notice = Notice::GameOver { game: id.clone(), opponent, result: result.into() };
+                notify_or_log(ctx, &p.id, notice).await;
+            }
+        }
+        GameNews::Over { .. } => {}
+    }
+}
+
+/// What runs every few seconds (with the time now, which tests drive): challenges
+/// expire, reminders go out.
+pub async fn sweep(ctx: &Services, now_ms: i64) {
+    if let Err(e) = crate::challenges::expire(ctx, now_ms).await {
+        tracing::error!(error = %crate::error::Chain(&e), "expiring challenges");
+    }
+    if let Err(e) = remind(ctx, now_ms).await {
+        tracing::error!(error = %crate::error::Chain(&e), "correspondence reminders");
+    }
+}
+
+async fn snapshot(ctx: &Services, id: &str) -> Result<crate::protocol::Snapshot, crate::error::ApiError> {
+    crate::extract::on_game!(ctx, id, |h| h.snapshot())
+}
+
+/// Reminds the player to move in each correspondence game with a day or less left at
+/// `now_ms` (once per move).
+pub async fn remind(ctx: &Services, now_ms: i64) -> Result<(), crate::error::ApiError> {
+    for (id, left_ms, ply) in ctx.store().correspondence_turns(now_ms, REMIND_AT_MS).await? {
+        if !ctx.store().remind_once(&id, ply, now_ms).await? {
+            continue;
+        }
+        let Ok(snap) = snapshot(ctx, &id).await else { continue };
+        let side = snap.side_to_move;
+        let Some(p) = &snap.players[side.index()] else { continue };
+        let Some(account) = ctx.store().account_named(&p.name).await? else { continue };
+        let opponent = snap.players[(!side).index()].as_ref().map(|p| p.name.clone());
+        let notice = Notice::TimeRunningOut { game: id.clone(), opponent, left_ms: left_ms as u64 };
+        notify_or_log(ctx, &account.id, notice).await;
+    }
+    Ok(())
+}
