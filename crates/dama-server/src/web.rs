@@ -24,6 +24,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("i18n-ru.js", "text/javascript", include_str!("../web/i18n-ru.js")),
     ("learn.js", "text/javascript", include_str!("../web/learn.js")),
     ("mod.js", "text/javascript", include_str!("../web/mod.js")),
+    ("people.js", "text/javascript", include_str!("../web/people.js")),
     ("play.js", "text/javascript", include_str!("../web/play.js")),
     ("play-actions.js", "text/javascript", include_str!("../web/play-actions.js")),
     ("play-chat.js", "text/javascript", include_str!("../web/play-chat.js")),
@@ -169,6 +170,7 @@ mod tests {
             "games.js",
             "learn.js",
             "mod.js",
+            "people.js",
         ];
         // One language's texts besides English (the largest).
         let other = |a: &&(&str, &str, &str)| a.0.starts_with("i18n-");

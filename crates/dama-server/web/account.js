@@ -7,6 +7,8 @@ import { lang, t } from './i18n.js';
 export let me = null;
 /** The roles the operator gave the account (`moderator`). */
 let roles = [];
+/** Whether the people module (the bell) was loaded. */
+let people = false;
 
 /** Asks the server who is logged in and redraws the header. */
 export async function loadMe() {
@@ -27,8 +29,16 @@ export function drawHeader() {
   if (!box) return;
   if (!me) {
     box.replaceChildren(el('a', { href: '/login', 'data-link': true, id: 'login-link' }, t('log_in')));
+    if (people) import('./people.js').then((p) => p.stop());
     return;
   }
+  // The bell: the account's notifications, live.
+  people = true;
+  import('./people.js').then((p) => {
+    if (!me || box.querySelector('#bell')) return;
+    box.prepend(p.bell(), ' ');
+    p.listen();
+  }).catch(() => {});
   const out = async () => {
     try {
       await api('DELETE', '/api/session');
@@ -188,6 +198,24 @@ export function playerPage(main, name) {
     }
     render();
   }
+  /** Blocks the player, or no longer. */
+  async function block() {
+    try {
+      const r = await api(data.blocked ? 'DELETE' : 'POST', `/api/players/${encodeURIComponent(name)}/block`);
+      data.blocked = r.blocked;
+      if (r.blocked) data.following = false;
+    } catch (e) {
+      toast(e.message, true);
+    }
+    render();
+  }
+  /** The challenge form, shown under the buttons. */
+  let challenging = false;
+  let tools = null;
+  async function challenge() {
+    challenging = !challenging;
+    render();
+  }
   function render() {
     if (missing) return notFoundPage(main);
     if (error) return main.replaceChildren(el('p', { class: 'error' }, error));
@@ -220,11 +248,19 @@ export function playerPage(main, name) {
         el('td', {}, el('a', { href: `/game/${g.id}`, 'data-link': true, class: 'btn' }, t('open')))));
     main.replaceChildren(
       el('section', { class: 'player-page' },
-        el('h1', {}, data.name),
+        el('h1', {}, data.name, data.online ? el('span', { class: 'online', id: 'online' }, t('online_now')) : null),
         typeof data.following === 'boolean'
-          ? el('button', { type: 'button', class: 'btn', id: 'follow', 'aria-pressed': String(data.following), onclick: follow },
-            t(data.following ? 'unfollow' : 'follow'))
+          ? el('p', { class: 'player-actions' },
+            data.blocked ? null : el('button', { type: 'button', class: 'btn', id: 'follow', 'aria-pressed': String(data.following), onclick: follow },
+              t(data.following ? 'unfollow' : 'follow')),
+            ' ',
+            data.blocked || data.guest ? null : el('button', { type: 'button', class: 'btn primary', id: 'challenge', 'aria-expanded': String(challenging), onclick: challenge }, t('challenge')),
+            ' ',
+            el('button', { type: 'button', class: 'btn', id: 'block', 'aria-pressed': String(!!data.blocked), onclick: block },
+              t(data.blocked ? 'unblock' : 'block')))
           : null,
+        challenging && !data.blocked && tools ? tools.challengeForm(data.name, () => { challenging = false; render(); }) : null,
+        me === data.name && !data.guest && tools ? tools.challengeSetting() : null,
         el('p', { class: 'muted' }, t('member_since', { date: new Date(data.created_ms).toLocaleDateString(lang()) })),
         el('h2', {}, t('ratings')),
         ratings.length ? el('table', { id: 'ratings' }, el('tbody', {}, ratings)) : el('p', { class: 'muted' }, t('no_rated_games')),
@@ -237,6 +273,7 @@ export function playerPage(main, name) {
         me === data.name && !data.guest ? tokenSection() : null),
     );
   }
+  if (me) import('./people.js').then((p) => { tools = p; render(); }).catch(() => {});
   api('GET', `/api/players/${encodeURIComponent(name)}`).then(
     (d) => { data = d; render(); },
     (e) => {

@@ -5,7 +5,7 @@ import { t, lang, ruleList, ruleKeys, resultText, errorText, namesRedBlack, setS
 import { DIAGRAMS } from './rules.js';
 import { me } from './account.js';
 
-const TIMES = {
+export const TIMES = {
   none: { kind: 'none' },
   g5: { kind: 'fischer', initial_ms: 300000, increment_ms: 0 },
   g10: { kind: 'fischer', initial_ms: 600000, increment_ms: 0 },
@@ -44,7 +44,7 @@ function radio(name, value, checked, label, extra) {
 
 /** The home page: the new-game form and the lobby. */
 /** The rule sets a variant offers besides its official one: the seeds' house rules. */
-const PRESETS = { english: ['official', 'seed001', 'seed003'], russian: ['official', 'seed000'] };
+export const PRESETS = { english: ['official', 'seed001', 'seed003'], russian: ['official', 'seed000'] };
 
 /** A colour choice on the form; seed 001 names the sides Red (moving first: the rules'
  *  black) and Black (the rules' white). */

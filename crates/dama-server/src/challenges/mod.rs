@@ -162,7 +162,7 @@ pub async fn create(
     };
     st.store().add_challenge(&row).await?;
     let v = view(&row, &me.name, &them.name);
-    notify(&st, &them.id, Notice::Challenge { id: row.id.clone(), from: me.name.clone(), game: v.clone() }).await?;
+    notify(&st, &them.id, Notice::Challenge { challenge: row.id.clone(), from: me.name.clone(), game: v.clone() }).await?;
     // A program of the account hears it as lichess's bots do.
     st.bots.send(&them.id, json!({ "type": "challenge", "challenge": v }));
     changed(&st, &row, "pending");
@@ -230,7 +230,7 @@ pub async fn accept(State(st): State<Services>, Path(id): Path<String>, me: Me) 
     };
     st.store().challenge_game(&c.id, &created.id).await?;
     c.game_id = Some(created.id.clone());
-    let notice = Notice::ChallengeAccepted { id: c.id.clone(), by: me.name.clone(), game: created.id.clone() };
+    let notice = Notice::ChallengeAccepted { challenge: c.id.clone(), by: me.name.clone(), game: created.id.clone() };
     notify(&st, &c.challenger, notice).await?;
     changed(&st, &c, "accepted");
     let (color, token) = if challenger_white { ("black", &tokens[1]) } else { ("white", &tokens[0]) };
@@ -259,7 +259,7 @@ pub async fn decline(
     if !st.store().close_challenge(&c.id, "declined", Some(d.reason.key()), crate::clock::now_ms()).await? {
         return Err(ChallengeRefusal::Gone.into());
     }
-    let notice = Notice::ChallengeDeclined { id: c.id.clone(), by: me.name.clone(), reason: d.reason };
+    let notice = Notice::ChallengeDeclined { challenge: c.id.clone(), by: me.name.clone(), reason: d.reason };
     notify(&st, &c.challenger, notice).await?;
     st.bots.send(&c.challenger, json!({ "type": "challengeDeclined", "challenge": { "id": c.id, "reason": d.reason } }));
     changed(&st, &c, "declined");
@@ -280,7 +280,7 @@ pub async fn cancel(State(st): State<Services>, Path(id): Path<String>, me: Me) 
 /// Tells the player challenged that a challenge left (`why`: cancelled, expired,
 /// blocked).
 async fn gone(st: &Services, c: &ChallengeRow, from: &str, why: &str) {
-    let notice = Notice::ChallengeGone { id: c.id.clone(), from: from.into(), why: why.into() };
+    let notice = Notice::ChallengeGone { challenge: c.id.clone(), from: from.into(), why: why.into() };
     crate::notify::notify_or_log(st, &c.challenged, notice).await;
     st.bots.send(&c.challenged, json!({ "type": "challengeCanceled", "challenge": { "id": c.id } }));
     changed(st, c, if why == "expired" { "expired" } else { "cancelled" });

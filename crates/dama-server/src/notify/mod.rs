@@ -58,7 +58,7 @@ pub enum Notice {
     /// A player challenges the account.
     Challenge {
         /// The challenge's id.
-        id: String,
+        challenge: String,
         /// The challenger's name.
         from: String,
         /// The game's settings as the challenge page shows them.
@@ -67,7 +67,7 @@ pub enum Notice {
     /// The player challenged accepted: the game is on.
     ChallengeAccepted {
         /// The challenge.
-        id: String,
+        challenge: String,
         /// Who accepted.
         by: String,
         /// The game.
@@ -76,7 +76,7 @@ pub enum Notice {
     /// The player challenged declined.
     ChallengeDeclined {
         /// The challenge.
-        id: String,
+        challenge: String,
         /// Who declined.
         by: String,
         /// Why.
@@ -86,7 +86,7 @@ pub enum Notice {
     /// expired.
     ChallengeGone {
         /// The challenge.
-        id: String,
+        challenge: String,
         /// The challenger.
         from: String,
         /// `cancelled`, `expired` or `blocked`.

@@ -40,4 +40,5 @@ mod web_forms;
 mod web_languages;
 mod web_moderation;
 mod web_pages;
+mod web_people;
 mod web_pieces;

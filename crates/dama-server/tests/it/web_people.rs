@@ -1,0 +1,53 @@
+//! People in a real browser: a challenge sent from a player's page and accepted in the
+//! other player's bell, both taken to the game; a correspondence move told to the
+//! other session at once; a block that stops the next challenge.
+
+use crate::common::*;
+use crate::web::{browser, click, find, game_id, shot, sign_up, start, text, until, wait_interactive, click_move};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_is_accepted_in_the_bell_and_a_block_stops_the_next() {
+    let Some((addr, d)) = start("people").await else { return };
+    let (a, b) = (browser(&d, 1200, 900, "en-US").await, browser(&d, 1200, 900, "en-US").await);
+    sign_up(&a, addr, "ann").await;
+    sign_up(&b, addr, "bob").await;
+    // Bob has a page open: Ann sees him online on his page, and challenges him to a
+    // correspondence game, she with White.
+    a.goto(&format!("http://{addr}/player/bob")).await.unwrap();
+    until("Bob online", || async { text(&a, "h1").await.contains("Online now") }).await;
+    click(&a, "#challenge").await;
+    find(&a, "#ch-time").await.select_by_value("corr3").await.unwrap();
+    find(&a, "#ch-color").await.select_by_value("white").await.unwrap();
+    click(&a, "#ch-send").await;
+    until("sent", || async { text(&a, "#toasts").await.contains("Challenge sent to bob") }).await;
+    // Bob's bell counts it at once, with a toast; he accepts there.
+    until("the bell's count", || async { text(&b, "#bell-count").await == "1" }).await;
+    assert!(text(&b, "#toasts").await.contains("ann challenges you"), "{}", text(&b, "#toasts").await);
+    click(&b, "#bell").await;
+    let item = text(&b, "#inbox .ntf[data-kind=challenge]").await;
+    assert!(item.contains("Correspondence") || item.contains("3 days per move"), "{item}");
+    shot(&b, "people-bell").await;
+    click(&b, "#inbox .accept").await;
+    let game = game_id(&b).await;
+    // Ann is taken to the game too, which starts once both are there.
+    until("Ann at the game", || async { a.current_url().await.unwrap().path() == format!("/game/{game}") }).await;
+    wait_interactive(&b).await;
+    // Bob (Black) moves first; Ann's session is told at once.
+    let snap = snapshot(addr, &game).await;
+    click_move(&b, &snap["legal"][0]).await;
+    until("Ann told", || async { text(&a, "#toasts").await.contains("Your move against bob") }).await;
+    let s = snapshot(addr, &game).await;
+    assert_eq!(s["moves"].as_array().unwrap().len(), 1, "{s}");
+    shot(&a, "people-your-move").await;
+    // Bob blocks Ann: her next challenge is refused, in her words.
+    b.goto(&format!("http://{addr}/player/ann")).await.unwrap();
+    click(&b, "#block").await;
+    until("blocked", || async { text(&b, "#block").await.contains("Blocked") }).await;
+    a.goto(&format!("http://{addr}/player/bob")).await.unwrap();
+    click(&a, "#challenge").await;
+    click(&a, "#ch-send").await;
+    until("refused", || async { text(&a, "#challenge-form .error").await.contains("one of you has blocked the other") })
+        .await;
+    a.close().await.unwrap();
+    b.close().await.unwrap();
+}
