@@ -43,3 +43,5 @@ CREATE TABLE IF NOT EXISTS reminders (
 -- it was last seen with a page open ("online now").
 ALTER TABLE accounts ADD COLUMN challenges TEXT NOT NULL DEFAULT 'all';
 ALTER TABLE accounts ADD COLUMN seen_ms BIGINT NOT NULL DEFAULT 0;
+-- Who reported a chat line (an account, when logged in): told when it is handled.
+ALTER TABLE chat_reports ADD COLUMN reporter TEXT;

@@ -45,7 +45,10 @@ fn line(v: &impl serde::Serialize) -> Bytes {
 
 /// The events of the account's channel its programs hear (its pages hear the rest).
 fn for_programs(e: &Value) -> bool {
-    matches!(e["type"].as_str(), Some("gameStart" | "gameFinish" | "challenge" | "challengeCanceled" | "challengeDeclined"))
+    matches!(
+        e["type"].as_str(),
+        Some("gameStart" | "gameFinish" | "challenge" | "challengeCanceled" | "challengeDeclined")
+    )
 }
 
 /// `GET /api/stream/event`: the account's games as they start (`{"type": "gameStart",

@@ -165,6 +165,7 @@ struct Report {
 pub async fn report_chat(
     State(st): State<Services>,
     Path((id, n)): Path<(String, i64)>,
+    accounts::Me(me): accounts::Me,
     body: String,
 ) -> Result<Response, ApiError> {
     let r: Report = parse(&body)?;
@@ -176,7 +177,7 @@ pub async fn report_chat(
     let Some(line) = lines.iter().find(|l| l.n == n) else {
         return Err(ApiError::NotFound(format!("{id} chat line {n}")));
     };
-    st.store.report_chat(&id, n, &reason, game::now_ms()).await?;
+    st.store.report_chat(&id, n, &reason, game::now_ms(), me.as_ref().map(|a| a.id.as_str())).await?;
     tracing::warn!(game = %id, line = n, author = %line.author, reason = %reason, "chat line reported");
     Ok(Json(json!({"ok": true})).into_response())
 }

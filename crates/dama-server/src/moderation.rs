@@ -127,6 +127,10 @@ pub async fn handle(
         on_game!(st, id, |h| h.act(caller.clone(), Action::HideChat { n }))?;
     }
     tracing::info!(moderator = %m.name, game = %id, line = n, action = req.action.key(), "report handled");
+    if let Some(reporter) = st.store().chat_reporter(&id, n).await? {
+        let notice = crate::notify::Notice::ReportHandled { game: id.clone(), action: req.action.key().into() };
+        crate::notify::notify_or_log(&st, &reporter, notice).await;
+    }
     Ok(Json(json!({ "ok": true })))
 }
 

@@ -2,11 +2,13 @@
 //! own process; reports moves/s, move round-trip percentiles and server memory per game.
 //! `--hostile N` mixes in clients that try to break the server ([`hostile`]); `--idle N`
 //! measures the memory of games nobody plays ([`idle`]); `--seeks N` measures lobby
-//! pairing with N open seeks ([`seeks`]); `--attacks` replays the attacks on the
+//! pairing with N open seeks ([`seeks`]); `--followers N` how soon N followers hear a
+//! game start ([`followers`]); `--attacks` replays the attacks on the
 //! account layer and reports memory, health-check latency and an honest visitor's wait
 //! ([`attacks`]).
 
 mod attacks;
+mod followers;
 mod hostile;
 mod idle;
 mod seeks;
@@ -77,6 +79,10 @@ pub struct Args {
     /// `--pairings`); reports the round trips of offering, accepting and listing.
     #[arg(long)]
     seeks: Option<usize>,
+    /// Instead of playing: this many accounts follow one player with a page open;
+    /// reports how soon each hears that player's game start.
+    #[arg(long)]
+    followers: Option<usize>,
     /// With --seeks: how many seeks are accepted.
     #[arg(long, default_value_t = 1000)]
     pairings: usize,
@@ -346,13 +352,22 @@ async fn async_run(a: Args) -> Result<()> {
         report.print(&args, args.server_pid);
         return Ok(());
     }
+    // Many followers sign in from this one address: the log-in pace is lifted then.
+    let env: &[(&str, &str)] = if args.followers.is_some() { &[("DAMA_LOGINS_PER_MINUTE", "0")] } else { &[] };
     let (addr, server) = match args.addr {
         Some(addr) => (addr, None),
         None => {
-            let (addr, p, db) = start_server(&bin, &[], args.database_url.as_deref()).await?;
+            let (addr, p, db) = start_server(&bin, env, args.database_url.as_deref()).await?;
             (addr, Some((p, db)))
         }
     };
+    if let Some(n) = args.followers {
+        let r = followers::run(addr, n).await;
+        if let Some((_, db)) = server {
+            remove_db(&db);
+        }
+        return r;
+    }
     if let Some(n) = args.seeks {
         let r = seeks::run(addr, n, args.pairings).await;
         if let Some((_, db)) = server {

@@ -162,7 +162,8 @@ pub async fn create(
     };
     st.store().add_challenge(&row).await?;
     let v = view(&row, &me.name, &them.name);
-    notify(&st, &them.id, Notice::Challenge { challenge: row.id.clone(), from: me.name.clone(), game: v.clone() }).await?;
+    notify(&st, &them.id, Notice::Challenge { challenge: row.id.clone(), from: me.name.clone(), game: v.clone() })
+        .await?;
     // A program of the account hears it as lichess's bots do.
     st.bots.send(&them.id, json!({ "type": "challenge", "challenge": v }));
     changed(&st, &row, "pending");
@@ -261,7 +262,8 @@ pub async fn decline(
     }
     let notice = Notice::ChallengeDeclined { challenge: c.id.clone(), by: me.name.clone(), reason: d.reason };
     notify(&st, &c.challenger, notice).await?;
-    st.bots.send(&c.challenger, json!({ "type": "challengeDeclined", "challenge": { "id": c.id, "reason": d.reason } }));
+    st.bots
+        .send(&c.challenger, json!({ "type": "challengeDeclined", "challenge": { "id": c.id, "reason": d.reason } }));
     changed(&st, &c, "declined");
     Ok(Json(json!({ "ok": true })))
 }

@@ -87,7 +87,11 @@ pub async fn create(ctx: Services, opts: Options, creator: Option<Player>) -> Re
 /// A game between two accounts (White, Black), as an accepted challenge makes: both
 /// seats taken, held until both players have opened it. The game and the seats'
 /// tokens (White's, Black's); each player holds their seat by their log-in too.
-pub async fn create_between(ctx: Services, opts: Options, players: [Player; 2]) -> Result<(Created, [String; 2]), ApiError> {
+pub async fn create_between(
+    ctx: Services,
+    opts: Options,
+    players: [Player; 2],
+) -> Result<(Created, [String; 2]), ApiError> {
     opts.validate()?;
     if opts.rated {
         for p in &players {

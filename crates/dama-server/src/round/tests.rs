@@ -187,6 +187,8 @@ fn each_refusal_of_a_round_has_its_code() {
         "chat_full",
         "chat_too_fast",
         "chat_muted",
+        // In tests/it/challenges.rs, with the blocks.
+        "chat_blocked",
         "no_chat_on_one_device",
         "watch_to_chat",
         "not_moderator",

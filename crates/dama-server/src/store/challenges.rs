@@ -93,10 +93,12 @@ impl Store {
 
     /// An accepted challenge whose game could not be made waits again.
     pub async fn reopen_challenge(&self, id: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE challenges SET status = 'pending' WHERE id = $1 AND status = 'accepted' AND game_id IS NULL")
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "UPDATE challenges SET status = 'pending' WHERE id = $1 AND status = 'accepted' AND game_id IS NULL",
+        )
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 

@@ -69,17 +69,37 @@ impl Store {
             .map_err(StoreError)
     }
 
-    /// Records a report of chat line `n` (once per line).
-    pub async fn report_chat(&self, game_id: &str, n: i64, reason: &str, at_ms: i64) -> Result<(), StoreError> {
+    /// Records a report of chat line `n` (once per line), by `reporter`'s account if
+    /// logged in.
+    pub async fn report_chat(
+        &self,
+        game_id: &str,
+        n: i64,
+        reason: &str,
+        at_ms: i64,
+        reporter: Option<&str>,
+    ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO chat_reports (game_id, n, reason, at_ms) VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, n) DO NOTHING",
+            "INSERT INTO chat_reports (game_id, n, reason, at_ms, reporter) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (game_id, n) DO NOTHING",
         )
         .bind(game_id)
         .bind(n)
         .bind(reason)
         .bind(at_ms)
+        .bind(reporter)
         .execute(&self.pool)
         .await?;
         Ok(())
+    }
+
+    /// Who reported chat line `n` of a game (an account), if anyone logged in did.
+    pub async fn chat_reporter(&self, game_id: &str, n: i64) -> Result<Option<String>, StoreError> {
+        let r = sqlx::query("SELECT reporter FROM chat_reports WHERE game_id = $1 AND n = $2")
+            .bind(game_id)
+            .bind(n)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(r.map(|r| r.try_get::<Option<String>, _>("reporter")).transpose()?.flatten())
     }
 }

@@ -70,17 +70,21 @@ impl Store {
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
-        let unread: i64 =
-            sqlx::query("SELECT COUNT(*) AS n FROM notifications WHERE account = $1 AND read_ms IS NULL")
-                .bind(account)
-                .fetch_one(&self.pool)
-                .await?
-                .try_get("n")?;
+        let unread: i64 = sqlx::query("SELECT COUNT(*) AS n FROM notifications WHERE account = $1 AND read_ms IS NULL")
+            .bind(account)
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("n")?;
         Ok((list, unread))
     }
 
     /// Marks the account's notifications read: those listed, or every one.
-    pub async fn read_notifications(&self, account: &str, ids: Option<&[String]>, now_ms: i64) -> Result<(), StoreError> {
+    pub async fn read_notifications(
+        &self,
+        account: &str,
+        ids: Option<&[String]>,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
         match ids {
             None => {
                 sqlx::query("UPDATE notifications SET read_ms = $1 WHERE account = $2 AND read_ms IS NULL")
@@ -91,12 +95,14 @@ impl Store {
             }
             Some(ids) => {
                 for id in ids {
-                    sqlx::query("UPDATE notifications SET read_ms = $1 WHERE account = $2 AND id = $3 AND read_ms IS NULL")
-                        .bind(now_ms)
-                        .bind(account)
-                        .bind(id)
-                        .execute(&self.pool)
-                        .await?;
+                    sqlx::query(
+                        "UPDATE notifications SET read_ms = $1 WHERE account = $2 AND id = $3 AND read_ms IS NULL",
+                    )
+                    .bind(now_ms)
+                    .bind(account)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?;
                 }
             }
         }
@@ -105,25 +111,37 @@ impl Store {
 
     /// Who may challenge the account: `all`, `friends` or `none`.
     pub async fn challenge_setting(&self, account: &str) -> Result<String, StoreError> {
-        let r = sqlx::query("SELECT challenges FROM accounts WHERE id = $1").bind(account).fetch_optional(&self.pool).await?;
+        let r = sqlx::query("SELECT challenges FROM accounts WHERE id = $1")
+            .bind(account)
+            .fetch_optional(&self.pool)
+            .await?;
         Ok(r.map(|r| r.try_get("challenges")).transpose()?.unwrap_or_else(|| "all".into()))
     }
 
     /// Sets who may challenge the account.
     pub async fn set_challenge_setting(&self, account: &str, who: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE accounts SET challenges = $1 WHERE id = $2").bind(who).bind(account).execute(&self.pool).await?;
+        sqlx::query("UPDATE accounts SET challenges = $1 WHERE id = $2")
+            .bind(who)
+            .bind(account)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
     /// The account was seen online at `now_ms` (0: it left).
     pub async fn seen(&self, account: &str, now_ms: i64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE accounts SET seen_ms = $1 WHERE id = $2").bind(now_ms).bind(account).execute(&self.pool).await?;
+        sqlx::query("UPDATE accounts SET seen_ms = $1 WHERE id = $2")
+            .bind(now_ms)
+            .bind(account)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
     /// When the account was last seen online (0: not online since it left).
     pub async fn seen_ms(&self, account: &str) -> Result<i64, StoreError> {
-        let r = sqlx::query("SELECT seen_ms FROM accounts WHERE id = $1").bind(account).fetch_optional(&self.pool).await?;
+        let r =
+            sqlx::query("SELECT seen_ms FROM accounts WHERE id = $1").bind(account).fetch_optional(&self.pool).await?;
         Ok(r.map(|r| r.try_get("seen_ms")).transpose()?.unwrap_or(0))
     }
 

@@ -504,9 +504,12 @@ async fn moderators_alone_hide_lines_and_mute_accounts(db: String) {
     assert_eq!(say(bob_token.clone(), "rude too").await, 200);
     tokio::time::sleep(std::time::Duration::from_millis(750)).await;
     assert_eq!(say(ann_token.clone(), "fine").await, 200);
+    // Ann reports Bob's line logged in (she is told when it is handled); the others
+    // are reported by visitors.
     for n in [1, 2, 3] {
         let path = format!("/api/games/{id}/chat/{n}/report");
-        assert_eq!(http(a, "POST", &path, None, Some(r#"{"reason": "rude"}"#)).await.0, 200);
+        let cookie: &[(&str, &str)] = if n == 2 { &[("Cookie", &ann)] } else { &[] };
+        assert_eq!(request(a, "POST", &path, cookie, Some(r#"{"reason": "rude"}"#)).await.unwrap().status, 200);
     }
     let list = |cookie: String| async move {
         request(a, "GET", "/api/mod/reports", &[("Cookie", &cookie)], None).await.unwrap()
@@ -539,6 +542,9 @@ async fn moderators_alone_hide_lines_and_mute_accounts(db: String) {
     let r = request(a, "POST", &format!("/api/mod/reports/{id}/2"), &[("Cookie", &ann)], Some(&body)).await.unwrap();
     assert_eq!(r.status, 403);
     assert_eq!(act(2, "hide").await.status, 200);
+    let inbox = request(a, "GET", "/api/me/notifications", &[("Cookie", &ann)], None).await.unwrap().body;
+    let told = &inbox["notifications"][0];
+    assert_eq!((&told["kind"], &told["game"], &told["action"]), (&json!("report_handled"), &json!(id), &json!("hide")));
     assert_eq!(act(2, "mute").await.status, 409);
     assert_eq!(act(1, "mute").await.status, 200);
     assert_eq!(act(3, "dismiss").await.status, 200);

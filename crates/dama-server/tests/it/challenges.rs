@@ -169,7 +169,8 @@ async fn a_block_stops_challenges_chat_and_pairing(db: String) {
     // A game between them already, and a challenge waiting when Cat blocks Ann.
     let id = challenged(a, &ann, "cat", blitz()).await;
     let r = answer(a, &cat, &id, "accept", None).await;
-    let (game, cat_token) = (r.body["game"].as_str().unwrap().to_string(), r.body["token"].as_str().unwrap().to_string());
+    let (game, cat_token) =
+        (r.body["game"].as_str().unwrap().to_string(), r.body["token"].as_str().unwrap().to_string());
     let pending = challenged(a, &ann, "cat", blitz()).await;
     assert_eq!(call(a, "POST", "/api/players/ann/follow", Some(&cat), None).await.status, 200);
     assert_eq!(call(a, "POST", "/api/players/ann/block", Some(&cat), None).await.status, 200);
@@ -219,7 +220,8 @@ async fn correspondence_players_are_told_their_move_reminded_and_told_the_end(db
     let terms = json!({"variant": "english", "time": {"kind": "correspondence", "days": 2}, "color": "white"});
     let id = challenged(a, &ann, "bob", terms).await;
     let r = answer(a, &bob, &id, "accept", None).await;
-    let (game, bob_token) = (r.body["game"].as_str().unwrap().to_string(), r.body["token"].as_str().unwrap().to_string());
+    let (game, bob_token) =
+        (r.body["game"].as_str().unwrap().to_string(), r.body["token"].as_str().unwrap().to_string());
     // Both open the game (it is held until then): Ann's page by her log-in.
     let (mut ann_game, _) = game_ws(a, &game, &ann).await;
     next_json(&mut ann_game).await;

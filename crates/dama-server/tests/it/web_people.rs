@@ -3,7 +3,7 @@
 //! other session at once; a block that stops the next challenge.
 
 use crate::common::*;
-use crate::web::{browser, click, find, game_id, shot, sign_up, start, text, until, wait_interactive, click_move};
+use crate::web::{browser, click, click_move, find, game_id, shot, sign_up, start, text, until, wait_interactive};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_is_accepted_in_the_bell_and_a_block_stops_the_next() {
@@ -46,8 +46,10 @@ async fn a_challenge_is_accepted_in_the_bell_and_a_block_stops_the_next() {
     a.goto(&format!("http://{addr}/player/bob")).await.unwrap();
     click(&a, "#challenge").await;
     click(&a, "#ch-send").await;
-    until("refused", || async { text(&a, "#challenge-form .error").await.contains("one of you has blocked the other") })
-        .await;
+    until("refused", || async {
+        text(&a, "#challenge-form .error").await.contains("one of you has blocked the other")
+    })
+    .await;
     a.close().await.unwrap();
     b.close().await.unwrap();
 }
