@@ -199,12 +199,17 @@ impl Clock {
 
     /// `side` completed a move at `now`: charge the time; false if it had run out.
     pub fn stop(&mut self, side: Color, now: Instant) -> bool {
+        self.stop_credited(side, now, 0)
+    }
+
+    /// [`Clock::stop`], the time charged less `credit_ms` (the player's lag).
+    pub fn stop_credited(&mut self, side: Color, now: Instant, credit_ms: u32) -> bool {
         if self.first_move_until.take().is_some() {
             // A first move costs no time (and earns no increment).
             return true;
         }
         let Some(t) = self.running_since.take() else { return true };
-        let used = now.saturating_duration_since(t).as_millis() as u64;
+        let used = (now.saturating_duration_since(t).as_millis() as u64).saturating_sub(credit_ms.into());
         let r = &mut self.remaining[side.index()];
         if used > *r {
             *r = 0;

@@ -33,6 +33,9 @@ pub fn configure(upgrade: WebSocketUpgrade, limits: &Limits) -> WebSocketUpgrade
     upgrade.read_buffer_size(1024).write_buffer_size(0).max_frame_size(most).max_message_size(most)
 }
 
+/// How often a player's connection is measured.
+pub const PING_EVERY: Duration = Duration::from_secs(2);
+
 /// What the upgrade request said: the version in the address, the client's address,
 /// and a token header (for programs; browsers send the token in the hello frame).
 pub struct Opening {
@@ -176,6 +179,11 @@ async fn serve(
     }
     let caller = Caller { token, conn: Some(conn), account, moderator: false };
     let most = ctx.limits.ws_frame();
+    // A player's connection is measured: a ping now and then, which the client's
+    // websocket answers at once; the round trip is the lag their moves are credited.
+    let mut pings = tokio::time::interval(PING_EVERY);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut ping: (u64, Option<tokio::time::Instant>) = (0, None);
     // One wait for the shutdown for the whole connection (not a new one per message).
     let shutdown = ctx.until_shutdown();
     tokio::pin!(shutdown);
@@ -205,8 +213,24 @@ async fn serve(
                     break;
                 }
             }
+            _ = pings.tick(), if !seats.is_empty() => {
+                ping = (ping.0 + 1, Some(tokio::time::Instant::now()));
+                if sink.send(Message::Ping(ping.0.to_be_bytes().to_vec().into())).await.is_err() {
+                    break;
+                }
+            }
             msg = stream.next() => {
                 let reply = match msg {
+                    Some(Ok(Message::Pong(p))) => {
+                        if let (Ok(n), Some(at)) = (<[u8; 8]>::try_from(p.as_ref()), ping.1) {
+                            if u64::from_be_bytes(n) == ping.0 {
+                                ping.1 = None;
+                                let rtt = at.elapsed().as_millis().min(60_000) as u32;
+                                h.lag(seats.clone(), rtt).await;
+                            }
+                        }
+                        None
+                    }
                     // Boxed, as are the other rare waits here: the state of this
                     // loop lives as long as the connection, the frame's only while
                     // it is answered.

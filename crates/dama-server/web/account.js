@@ -58,7 +58,7 @@ export function drawHeader() {
     ' ',
     el('a', { href: `/player/${encodeURIComponent(me)}`, 'data-link': true, id: 'me' }, me),
     ' ',
-    el('button', { type: 'button', class: 'link', onclick: out }, t('log_out')),
+    el('button', { type: 'button', class: 'link', id: 'log-out', onclick: out }, t('log_out')),
   );
 }
 

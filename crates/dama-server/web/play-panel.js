@@ -22,12 +22,23 @@ function playerName(g, color) {
   return seat ? t('opponent') : t('player');
 }
 
+/** `color`'s connection as the server measured it: three bars, as many lit as it is
+ *  good (under 150 ms), fair (under 400 ms) or poor. */
+function connection(g, color) {
+  const ms = g.snap.connection?.[color === 'white' ? 0 : 1];
+  if (ms == null || g.snap.mode === 'hotseat') return null;
+  const q = ms < 150 ? 'good' : ms < 400 ? 'fair' : 'poor';
+  const label = t('conn_' + q, { ms });
+  return el('span', { class: 'conn ' + q, title: label, 'aria-label': label, role: 'img' },
+    el('i', {}), el('i', {}), el('i', {}));
+}
+
 /** `color`'s player and clock: in the panel, or in the strip by the board (`strip`). */
 export function playerBox(g, color, strip = false) {
   return el(
     'div',
     { class: 'clock' + (strip ? '' : ' side'), 'data-color': color },
-    el('span', { class: 'player-line' }, el('span', { class: 'dot ' + color, 'aria-hidden': 'true' }), [side(color), playerName(g, color)].filter(Boolean).join(' · ')),
+    el('span', { class: 'player-line' }, el('span', { class: 'dot ' + color, 'aria-hidden': 'true' }), [side(color), playerName(g, color)].filter(Boolean).join(' · '), strip ? null : connection(g, color)),
     g.snap.clocks ? el('span', { class: 'time', role: strip ? null : 'timer', 'aria-hidden': strip ? 'true' : null, 'aria-label': t('clock_of', { side: side(color) }) }) : null,
   );
 }

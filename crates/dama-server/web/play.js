@@ -113,6 +113,12 @@ export function playPage(main, id) {
     chat: (m) => chat.add(m),
     chat_history: (m) => chat.history(m.lines),
     chat_hidden: (m) => chat.hide(m.n),
+    // A player's connection changed band: the panel shows it.
+    connection: (m) => {
+      if (!g.snap) return;
+      g.snap.connection = m.rtt_ms;
+      render();
+    },
     // A refused action: say why, and take the game as the server has it.
     error: (m) => {
       toast(errorText(m), true);

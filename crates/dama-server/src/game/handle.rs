@@ -16,6 +16,8 @@ pub(super) enum Cmd {
     Snapshot(oneshot::Sender<Snapshot>),
     Subscribe(Hello, oneshot::Sender<Result<Subscription, ApiError>>),
     Leave(IpAddr),
+    /// A round trip measured on the connection of these seats' player, ms.
+    Lag(Vec<dama_core::Color>, u32),
     Join(JoinRequest, Option<Player>, oneshot::Sender<Result<Seat, ApiError>>),
     Act(Caller, Action, oneshot::Sender<Result<(), ApiError>>),
     Pdn(oneshot::Sender<String>),
@@ -94,6 +96,15 @@ impl GameHandle {
             Inner::Remote(r) => r.leave(ip).await,
         }
     }
+    /// A round trip (ms) measured on a connection holding `seats`: the player's lag,
+    /// credited on their moves. A game another node owns is not told (its players'
+    /// moves there are charged in full).
+    pub async fn lag(&self, seats: Vec<dama_core::Color>, rtt_ms: u32) {
+        if let Inner::Local(tx) = &self.0 {
+            let _ = tx.try_send(Cmd::Lag(seats, rtt_ms));
+        }
+    }
+
     /// Takes the free seat, for `player` when logged in.
     pub async fn join(&self, req: JoinRequest, player: Option<Player>) -> Result<Seat, ApiError> {
         match &self.0 {

@@ -246,6 +246,7 @@ impl Actor {
                 let r = self.subscribe(hello).await;
                 let _ = tx.send(r);
             }
+            Cmd::Lag(seats, rtt) => self.measured(&seats, rtt),
             Cmd::Leave(ip) => {
                 if let Some(n) = self.viewers.get_mut(&ip) {
                     *n -= 1;
@@ -289,6 +290,20 @@ impl Actor {
         let input = Input::Join { token: crate::secret::hash(&t), player, invite: req.invite };
         let seat = self.step(&Who::default(), input).await?.ok_or(ApiError::Internal)?;
         Ok(Seat { token: t, color: seat.to_string() })
+    }
+
+    /// A round trip measured for the player of `seats`: kept for their moves' credit;
+    /// everyone hears when a connection changes band (good, fair, poor).
+    fn measured(&mut self, seats: &[Color], rtt: u32) {
+        let band = |l: &crate::round::lag::Lag| l.rtt_ms.map(|r| r.map(crate::round::lag::Lag::quality));
+        let before = band(&self.round.lag);
+        for c in seats {
+            self.round.lag.measured(*c, rtt);
+        }
+        if band(&self.round.lag) != before {
+            let body = EventBody::Connection { rtt_ms: self.round.lag.rtt_ms };
+            self.events.tell(Event { v: self.round.version, body });
+        }
     }
 
     /// The players of `seats` are there: a held game starts once all its players are

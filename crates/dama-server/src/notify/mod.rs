@@ -159,11 +159,16 @@ pub fn view(row: &NotificationRow) -> Value {
 /// Keeps `notice` in the account's inbox and tells its pages at once (`{"type":
 /// "notification", "notification"}` on the account's channel).
 pub async fn notify(ctx: &Services, account: &str, notice: Notice) -> Result<(), ApiError> {
+    static SEQ: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let created_ms = crate::clock::now_ms();
+    // Ids sort as they were made (the time, then this node's count): the inbox lists
+    // two notifications of one millisecond in their order.
+    let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let row = NotificationRow {
-        id: crate::secret::token()[..16].to_string(),
+        id: format!("{created_ms:012x}{seq:08x}{}", &crate::secret::token()[..4]),
         kind: notice.kind().into(),
         data: serde_json::to_string(&notice).map_err(|_| ApiError::Internal)?,
-        created_ms: crate::clock::now_ms(),
+        created_ms,
         read: false,
     };
     ctx.store().add_notification(account, &row).await?;

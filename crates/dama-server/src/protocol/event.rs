@@ -160,6 +160,12 @@ pub enum EventBody {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         spectators: bool,
     },
+    /// The players' connections changed (a round trip measured into another band:
+    /// good, fair, poor), for everyone (makes no version).
+    Connection {
+        /// Each player's round trip (White, Black), ms.
+        rtt_ms: [Option<u32>; 2],
+    },
     /// Spectators' suggestions, for the player to move only (makes no version).
     Suggestions {
         /// Ply the suggestions are for.
@@ -204,6 +210,7 @@ impl EventBody {
             EventBody::ChatHidden { .. } => "chat_hidden",
             EventBody::Legal { .. } => "legal",
             EventBody::Suggestions { .. } => "suggestions",
+            EventBody::Connection { .. } => "connection",
         }
     }
 
@@ -216,6 +223,7 @@ impl EventBody {
                 | EventBody::ChatHidden { .. }
                 | EventBody::Legal { .. }
                 | EventBody::Suggestions { .. }
+                | EventBody::Connection { .. }
         )
     }
 

@@ -193,4 +193,7 @@ pub struct Snapshot {
     /// once they are all there (a `started` event says when).
     #[serde(default)]
     pub held: bool,
+    /// Each player's connection as measured (White, Black): the round trip, ms.
+    #[serde(default)]
+    pub connection: [Option<u32>; 2],
 }

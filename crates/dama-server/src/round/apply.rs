@@ -123,7 +123,9 @@ impl Round {
     fn apply_changes(&mut self, changes: Vec<Change>) {
         for c in changes {
             match c {
-                Change::Moved { game, view, clock_ms, clock, at_ms } => {
+                Change::Moved { game, view, clock_ms, clock, at_ms, lag } => {
+                    // The quotas; the round trips measured meanwhile stay.
+                    self.lag.quota_ms = lag.quota_ms;
                     let comment = self.tallies().into_iter().map(|(m, n)| format!("{m} x{n}")).collect();
                     self.record.history.push(view);
                     self.record.clocks_after.push(clock_ms);

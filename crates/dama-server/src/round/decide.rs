@@ -140,7 +140,9 @@ impl Round {
     fn play(&self, text: &str, now: Now) -> Decided {
         let side = self.side();
         let mut clock = self.clock.clone();
-        if !clock.stop(side, now.at) {
+        // The player's measured lag comes off the time charged, within their quota.
+        let credit = if clock.first_move_until.is_some() { 0 } else { self.lag.credit(side, &self.opts.time) };
+        if !clock.stop_credited(side, now.at, credit) {
             let mut d = self.end(GameResult { winner: Some(!side), reason: EndReason::Time }, now)?;
             d.refusal = Some(Refusal::TimeRanOut);
             return Ok(d);
@@ -169,7 +171,8 @@ impl Round {
             Status::Over(r) => Some(self.ended(&game, r, now)),
             _ => None,
         };
-        d.push(Change::Moved { game, view: view.clone(), clock_ms, clock: next, at_ms: now.ms });
+        let lag = self.lag.after_move(side, credit);
+        d.push(Change::Moved { game, view: view.clone(), clock_ms, clock: next, at_ms: now.ms, lag });
         d.event(EventBody::Move { ply, mv: view, fen, clocks });
         if self.offers.draw.by().is_some() {
             d.event(EventBody::DrawDeclined);
@@ -243,8 +246,10 @@ impl Round {
                 _ => Decision::default(),
             };
         }
+        let credit = std::time::Duration::from_millis(self.lag.credit(side, &self.opts.time).into());
         match self.clock.deadline(side) {
-            Some(d) if d <= now.at => {}
+            Some(d) if self.clock.first_move_until.is_some() && d <= now.at => {}
+            Some(d) if d + credit <= now.at => {}
             _ => return Decision::default(),
         }
         if self.clock.first_move_until.is_some() {

@@ -67,6 +67,8 @@ pub enum Change {
         clock: Clock,
         /// When.
         at_ms: i64,
+        /// The players' lag quotas after it.
+        lag: super::lag::Lag,
     },
     /// `plies` taken back: the game after, the clock restarted at `at_ms`.
     TookBack {

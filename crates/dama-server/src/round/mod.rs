@@ -16,6 +16,7 @@ mod arrival;
 mod decide;
 mod decision;
 pub mod draw_offer;
+pub mod lag;
 mod offers;
 mod outcome;
 pub mod refusal;
@@ -150,6 +151,8 @@ pub struct Round {
     pub votes: Vec<(u64, String)>,
     /// The version: how many versioned events the game has made.
     pub version: u64,
+    /// The players' connections as measured, and their lag quotas ([`lag`]).
+    pub lag: lag::Lag,
 }
 
 /// The clocks as clients see them at `now`, `side` to move.
@@ -229,6 +232,7 @@ impl Round {
             record: Record::default(),
             votes: Vec::new(),
             version: 0,
+            lag: lag::Lag::default(),
         };
         if r.phase == Phase::Live {
             r.clock = r.clock_started(now);
@@ -310,6 +314,7 @@ impl Round {
             options: self.opts.clone(),
             players: self.player_views(),
             held: self.is_held(),
+            connection: self.lag.rtt_ms,
         }
     }
 
@@ -338,7 +343,12 @@ impl Round {
         if self.phase != Phase::Live {
             None
         } else if self.clock.enabled() && !self.is_held() {
-            self.clock.deadline(self.side())
+            // The flag waits for the credit a move in transit could claim.
+            let credit = match self.clock.first_move_until {
+                Some(_) => 0,
+                None => self.lag.credit(self.side(), &self.opts.time),
+            };
+            self.clock.deadline(self.side()).map(|d| d + std::time::Duration::from_millis(credit.into()))
         } else {
             let at = self.abandoned_at_ms()?;
             let wait = u64::try_from(at - now.ms).unwrap_or(0);

@@ -72,6 +72,7 @@ impl Round {
             record: Record::default(),
             votes: Vec::new(),
             version: st.version.max(0) as u64,
+            lag: super::lag::Lag::default(),
         };
         // The moves as stored; the clocks continue from the stored times.
         let mut last_at = None;

@@ -38,7 +38,12 @@ async fn a_player_follows_and_sees_the_games_of_those_they_follow(db: String) {
         assert_eq!((r.status, &r.body["following"]), (200, &json!(true)), "{}", r.body);
     }
     let r = call(a, "GET", "/api/me/following", Some(&ann), None).await;
-    assert_eq!(r.body["players"], json!([{"name": "bob", "playing": [id], "last": null}]), "{}", r.body);
+    assert_eq!(
+        r.body["players"],
+        json!([{"name": "bob", "playing": [id], "online": false, "last": null}]),
+        "{}",
+        r.body
+    );
     // Bob's page says Ann follows him, to Ann only.
     assert_eq!(call(a, "GET", "/api/players/bob", Some(&ann), None).await.body["following"], true);
     assert_eq!(call(a, "GET", "/api/players/bob", Some(&cat), None).await.body["following"], false);

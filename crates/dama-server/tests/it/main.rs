@@ -20,6 +20,7 @@ mod fuzz_smoke;
 mod hardening;
 mod held;
 mod illegal;
+mod lag;
 mod leaderboard;
 mod learn;
 mod learn_practice;

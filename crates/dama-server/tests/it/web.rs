@@ -1189,7 +1189,7 @@ async fn two_accounts_play_a_rated_game_and_see_their_ratings() {
     until("the token", || async { text(first, "#token-out").await.contains("dama_") }).await;
     shot(first, "rated-3-player-page").await;
     // Log out: the header offers to log in again.
-    click(first, "#account button").await;
+    click(first, "#log-out").await;
     until("logged out", || async { text(first, "#account").await.contains("Log in") }).await;
     for c in [a, b] {
         c.close().await.unwrap();

@@ -38,6 +38,10 @@ async fn a_challenge_is_accepted_in_the_bell_and_a_block_stops_the_next() {
     until("Ann told", || async { text(&a, "#toasts").await.contains("Your move against bob") }).await;
     let s = snapshot(addr, &game).await;
     assert_eq!(s["moves"].as_array().unwrap().len(), 1, "{s}");
+    // Each player's connection as the server measured it shows by their name.
+    until("both connections", || async { crate::web::count(&a, ".clock.side .conn").await == 2 }).await;
+    let label = find(&a, ".clock.side .conn").await.attr("aria-label").await.unwrap().unwrap_or_default();
+    assert!(label.starts_with("Connection: good"), "{label}");
     shot(&a, "people-your-move").await;
     // Bob blocks Ann: her next challenge is refused, in her words.
     b.goto(&format!("http://{addr}/player/ann")).await.unwrap();
