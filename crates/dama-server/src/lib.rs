@@ -38,6 +38,7 @@ pub mod passwords;
 pub mod players;
 pub mod pool;
 pub mod protocol;
+pub mod push;
 pub mod puzzles;
 pub mod rating;
 pub mod rating_pool;

@@ -115,6 +115,10 @@ limits! {
     /// Count the bundled master collections into the opening explorer at the first start
     /// on a database (in the background) [default: true].
     explorer_bundled: bool = true, "DAMA_EXPLORER_BUNDLED";
+    /// Accept Web Push subscriptions whose push service is plain http on this machine
+    /// (127.0.0.1 or localhost): for tests and a local push service only; browsers give
+    /// https addresses [default: false].
+    push_local_http: bool = false, "DAMA_PUSH_LOCAL_HTTP";
     /// Look for puzzles in the bundled collections in the background, game by game,
     /// once per database [default: true].
     puzzles_bundled: bool = true, "DAMA_PUZZLES_BUNDLED";

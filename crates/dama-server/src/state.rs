@@ -80,6 +80,8 @@ pub struct Shared {
     pub(crate) analysis_sockets: Holds<String>,
     /// The accounts' live sockets (`/api/me/ws`), by account.
     pub(crate) inbox_sockets: Holds<String>,
+    /// The server's VAPID key for Web Push, once read or made ([`crate::push`]).
+    pub(crate) push_key: std::sync::OnceLock<p256::SecretKey>,
 }
 
 impl Services {
@@ -114,6 +116,7 @@ impl Services {
             reports: Default::default(),
             analysis_sockets: Default::default(),
             inbox_sockets: Default::default(),
+            push_key: Default::default(),
             limits: Arc::new(limits),
         }))
     }

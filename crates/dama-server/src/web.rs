@@ -65,6 +65,13 @@ pub fn index_page(headers: &HeaderMap) -> Response {
     PAGE.get("index.html").map_or_else(|| ApiError::Internal.into_response(), |p| p.answer(headers))
 }
 
+/// `GET /sw.js`: the service worker that shows pushed notifications, at the site's
+/// root so that it may serve the whole site.
+pub async fn service_worker(headers: HeaderMap) -> Response {
+    static SW: Shelf = Shelf::new(&[("sw.js", "text/javascript", include_str!("../web/sw.js"))]);
+    SW.get("sw.js").map_or_else(|| ApiError::Internal.into_response(), |p| p.answer(&headers))
+}
+
 /// `GET /api/variants`: every variant with its board — square names with their row
 /// (from the top, White at the bottom) and column — and who moves first.
 pub async fn variants() -> Response {

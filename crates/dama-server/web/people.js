@@ -107,7 +107,10 @@ async function open(panel, button) {
         el('button', { type: 'button', class: 'btn', onclick: () => answer(c.id, 'cancel') }, t('cancel'))));
       panel.replaceChildren(
         el('h2', {}, t('notifications')),
-        items.length || out.length ? el('ul', { class: 'ntf-list' }, ...out, ...items) : el('p', { class: 'muted' }, t('notifications_none')));
+        items.length || out.length ? el('ul', { class: 'ntf-list' }, ...out, ...items) : el('p', { class: 'muted' }, t('notifications_none')),
+        'PushManager' in window && 'serviceWorker' in navigator
+          ? el('p', {}, el('button', { type: 'button', class: 'btn', id: 'push-on', onclick: pushOn }, t('push_enable')))
+          : null);
       if (inbox.unread) {
         const r = await api('POST', '/api/me/notifications/read', {});
         setCount(r.unread);
@@ -137,6 +140,20 @@ function item(n, waiting) {
   if (g) actions.push(el('a', { href: `/game/${g}`, 'data-link': true, class: 'btn' }, t('open')));
   return el('li', { class: 'ntf' + (n.read ? '' : ' unread'), 'data-kind': n.kind },
     el('span', {}, noticeText(n)), ' ', el('small', { class: 'muted' }, when), ' ', ...actions);
+}
+
+/** This browser gets the notifications that matter while its tabs are closed (a
+ *  correspondence move, a challenge): Web Push through the browser's push service. */
+async function pushOn() {
+  try {
+    const reg = await navigator.serviceWorker.register('/sw.js');
+    const { key } = await api('GET', '/api/push/key');
+    const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    await api('POST', '/api/me/push', { ...sub.toJSON(), lang: lang() });
+    toast(t('push_on'));
+  } catch (e) {
+    toast(t('push_failed', { why: e.message }), true);
+  }
 }
 
 /** Answers a challenge (`accept`, `decline`) or withdraws one's own (`cancel`). */

@@ -173,7 +173,9 @@ pub async fn notify(ctx: &Services, account: &str, notice: Notice) -> Result<(),
     };
     ctx.store().add_notification(account, &row).await?;
     metrics::counter!("dama_notifications_total", "kind" => notice.kind()).increment(1);
-    ctx.bots.send(account, json!({ "type": "notification", "notification": view(&row) }));
+    let v = view(&row);
+    crate::push::send(ctx, account, &v);
+    ctx.bots.send(account, json!({ "type": "notification", "notification": v }));
     Ok(())
 }
 

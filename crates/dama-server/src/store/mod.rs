@@ -15,6 +15,7 @@ mod leaders;
 mod learn;
 mod lease;
 mod moderation;
+mod push;
 mod puzzles;
 mod sqlite_writer;
 mod writer;

@@ -76,7 +76,7 @@ async fn a_challenge_is_heard_accepted_once_and_starts_the_game(db: String) {
     assert_eq!((list[0]["kind"].as_str(), list[0]["game"].as_str()), (Some("challenge_accepted"), Some(game.as_str())));
     // The game waits for both: once Ann's page has opened it (by her log-in), Bob plays
     // with the token the accept gave (English: Black moves first).
-    let (mut ann_game, _) = game_ws(a, &game, &ann).await;
+    let mut ann_game = ws_logged_in(a, &game, &ann, &format!("http://{a}")).await;
     next_json(&mut ann_game).await;
     let m = snap["legal"][0]["notation"].as_str().unwrap().to_string();
     let (status, body) = mv(a, &game, won.body["token"].as_str().unwrap(), &m).await;
@@ -200,19 +200,6 @@ async fn a_block_stops_challenges_chat_and_pairing(db: String) {
     assert_eq!(call(a, "POST", "/api/players/cat/block", Some(&cat), None).await.status, 400);
 }
 
-/// A game's websocket as a logged-in page opens it (the account's seat), hello sent.
-async fn game_ws(a: SocketAddr, id: &str, cookie: &str) -> (Ws, ()) {
-    use futures_util::SinkExt;
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = format!("ws://{a}/api/games/{id}/ws").into_client_request().unwrap();
-    req.headers_mut().insert("cookie", format!("dama_session={cookie}").parse().unwrap());
-    req.headers_mut().insert("origin", format!("http://{a}").parse().unwrap());
-    let (mut s, _) = tokio_tungstenite::connect_async(req).await.unwrap();
-    let hello = json!({"type": "hello"}).to_string();
-    s.send(tokio_tungstenite::tungstenite::Message::Text(hello.into())).await.unwrap();
-    (s, ())
-}
-
 async fn correspondence_players_are_told_their_move_reminded_and_told_the_end(db: String) {
     let srv = start(&db).await;
     let a = srv.addr;
@@ -223,7 +210,7 @@ async fn correspondence_players_are_told_their_move_reminded_and_told_the_end(db
     let (game, bob_token) =
         (r.body["game"].as_str().unwrap().to_string(), r.body["token"].as_str().unwrap().to_string());
     // Both open the game (it is held until then): Ann's page by her log-in.
-    let (mut ann_game, _) = game_ws(a, &game, &ann).await;
+    let mut ann_game = ws_logged_in(a, &game, &ann, &format!("http://{a}")).await;
     next_json(&mut ann_game).await;
     let (mut ann_ws, _) = inbox_ws(a, &ann).await;
     let m = snapshot(a, &game).await["legal"][0]["notation"].as_str().unwrap().to_string();

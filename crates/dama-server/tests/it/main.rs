@@ -27,6 +27,7 @@ mod learn_practice;
 mod limits;
 mod metrics;
 mod my_games;
+mod push;
 mod puzzles;
 mod rating_pools;
 mod refusals;

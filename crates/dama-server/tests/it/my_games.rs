@@ -100,20 +100,6 @@ async fn the_my_games_page_lists_the_players_move_first() {
     c.close().await.unwrap();
 }
 
-/// A game's websocket opened by a page of origin `origin` of a browser logged in with
-/// `cookie` (no seat token), its hello sent.
-async fn ws_logged_in(addr: SocketAddr, id: &str, cookie: &str, origin: &str) -> Ws {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = format!("ws://{addr}/api/games/{id}/ws").into_client_request().unwrap();
-    req.headers_mut().insert("cookie", format!("dama_session={cookie}").parse().unwrap());
-    req.headers_mut().insert("origin", origin.parse().unwrap());
-    let (mut s, _) = tokio_tungstenite::connect_async(req).await.unwrap();
-    use futures_util::SinkExt;
-    let hello = json!({"type": "hello"}).to_string();
-    s.send(tokio_tungstenite::tungstenite::Message::Text(hello.into())).await.unwrap();
-    s
-}
-
 async fn a_players_log_in_holds_their_seat_from_another_browser(db: String) {
     let srv = start(&db).await;
     let a = srv.addr;

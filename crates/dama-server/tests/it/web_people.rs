@@ -26,6 +26,10 @@ async fn a_challenge_is_accepted_in_the_bell_and_a_block_stops_the_next() {
     click(&b, "#bell").await;
     let item = text(&b, "#inbox .ntf[data-kind=challenge]").await;
     assert!(item.contains("Correspondence") || item.contains("3 days per move"), "{item}");
+    // The bell offers this device Web Push (the service worker is the site's).
+    find(&b, "#push-on").await;
+    let sw = text_at(addr, "/sw.js").await;
+    assert!(sw.contains("showNotification"), "{sw}");
     shot(&b, "people-bell").await;
     click(&b, "#inbox .accept").await;
     let game = game_id(&b).await;
@@ -56,4 +60,10 @@ async fn a_challenge_is_accepted_in_the_bell_and_a_block_stops_the_next() {
     .await;
     a.close().await.unwrap();
     b.close().await.unwrap();
+}
+
+/// The text at `path`.
+async fn text_at(addr: std::net::SocketAddr, path: &str) -> String {
+    let r = dama_server::client::request(addr, "GET", path, &[], None).await.unwrap();
+    r.body.as_str().map(str::to_string).unwrap_or_else(|| r.body.to_string())
 }

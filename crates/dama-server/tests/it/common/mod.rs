@@ -266,3 +266,17 @@ pub async fn inbox(addr: SocketAddr, cookie: &str) -> (Vec<Value>, i64) {
     assert_eq!(r.status, 200, "{}", r.body);
     (r.body["notifications"].as_array().unwrap().clone(), r.body["unread"].as_i64().unwrap())
 }
+
+/// A game's websocket opened by a page of origin `origin` of a browser logged in with
+/// `cookie` (no seat token), its hello sent.
+pub async fn ws_logged_in(addr: SocketAddr, id: &str, cookie: &str, origin: &str) -> Ws {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/games/{id}/ws").into_client_request().unwrap();
+    req.headers_mut().insert("cookie", format!("dama_session={cookie}").parse().unwrap());
+    req.headers_mut().insert("origin", origin.parse().unwrap());
+    let (mut s, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    use futures_util::SinkExt;
+    let hello = json!({"type": "hello"}).to_string();
+    s.send(tokio_tungstenite::tungstenite::Message::Text(hello.into())).await.unwrap();
+    s
+}
