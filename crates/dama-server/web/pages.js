@@ -326,8 +326,11 @@ export function homePage(main) {
     const rated = !!me;
     try {
       const { seeks: open } = await api('GET', '/api/seeks');
-      // Quick pairing plays the official rules: a seek under a seed rulebook is not one.
+      const blocked = await blockedNames();
+      // Quick pairing plays the official rules: a seek under a seed rulebook is not one;
+      // nor is a seek of a player blocked either way (the server refuses those).
       const match = open.find((s) => s.variant === form.variant && s.rated === rated && !seats.get(s.id)
+        && !blocked.includes(s.name)
         && (s.rules || 'official') === 'official'
         && s.time.kind === 'fischer' && s.time.initial_ms === time.initial_ms && s.time.increment_ms === time.increment_ms
         && (!me || s.name !== me));
@@ -429,7 +432,9 @@ export function homePage(main) {
       const [sk, l, f] = await Promise.all([api('GET', '/api/seeks'), ...['live', 'finished'].map((s) => api('GET', `/api/games?state=${s}`))]);
       // The players a logged-in visitor follows: the games they play now, their last.
       const followed = me ? (await api('GET', '/api/me/following').catch(() => ({ players: [] }))).players : [];
-      const w = { games: sk.seeks };
+      // The seeks of players this one blocks are not shown.
+      const blocked = await blockedNames();
+      const w = { games: sk.seeks.filter((s) => !blocked.includes(s.name)) };
       const row = (g, action) =>
         el('tr', {}, el('td', {}, variantName(g.variant)), el('td', {}, t('mode_' + g.mode)), el('td', {}, g.result || ''), el('td', {}, action));
       const link = (href, text) => el('a', { href, 'data-link': true, class: 'btn' }, text);
@@ -473,6 +478,12 @@ export function homePage(main) {
     socket = null;
   }
   return { render, destroy: () => { clearInterval(timer); socket?.close(); } };
+}
+
+/** The players the logged-in visitor blocks (none without a log-in). */
+async function blockedNames() {
+  if (!me) return [];
+  return (await api('GET', '/api/me/settings').catch(() => ({ blocked: [] }))).blocked;
 }
 
 /** A variant's full rules. */

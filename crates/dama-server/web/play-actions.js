@@ -29,6 +29,29 @@ export function actionsPart(p) {
     }
   }
 
+  /** A rematch: between two accounts, a challenge to the opponent with the same terms
+   *  and colours swapped (they answer it in their bell, as any challenge); otherwise,
+   *  or without a log-in, the game's own rematch offer. */
+  async function rematch() {
+    const s = g.snap;
+    const mine = g.seat?.color;
+    const other = s.players?.[mine === 'white' ? 1 : 0];
+    if (mine && mine !== 'both' && s.players?.[0] && s.players?.[1] && !s.options.fen) {
+      const terms = { variant: s.variant, rules: s.options.rules, time: s.options.time, rated: s.options.rated, color: mine === 'white' ? 'black' : 'white' };
+      try {
+        await api('POST', `/api/players/${encodeURIComponent(other.name)}/challenge`, terms);
+        toast(t('challenge_sent', { name: other.name }));
+        return;
+      } catch (e) {
+        if (e.status !== 401) {
+          toast(e.message, true);
+          return;
+        }
+      }
+    }
+    send({ type: 'rematch' }, 'rematch_asked');
+  }
+
   function resign() {
     if (resignArmed) {
       resignArmed = false;
@@ -67,7 +90,7 @@ export function actionsPart(p) {
     }
     const over = s.state === 'finished';
     if (seat && s.state === 'waiting') out.push(btn(t('abort'), () => send({ type: 'abort' }), { id: 'abort' }));
-    if (seat && over) out.push(btn(t('rematch'), () => send({ type: 'rematch' }, 'rematch_asked'), { id: 'rematch' }));
+    if (seat && over) out.push(btn(t('rematch'), rematch, { id: 'rematch' }));
     if (over) out.push(el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, id: 'replay' }, t('replay')));
     if (over && !g.calledOff()) out.push(el('a', { class: 'btn', href: `/analysis?game=${id}`, 'data-link': true, id: 'analyse' }, t('an_analyse')));
     if (s.next_game) out.push(el('a', { class: 'btn primary', href: `/game/${s.next_game}`, 'data-link': true, id: 'next-game' }, t('next_game')));
@@ -128,7 +151,7 @@ export function actionsPart(p) {
       seriesLine(),
       el('div', { class: 'row' },
         s.next_game ? el('a', { class: 'btn primary', href: `/game/${s.next_game}`, 'data-link': true, id: 'result-next-game', onclick: close }, t('next_game')) : null,
-        seat && !s.next_game ? btn(t('rematch'), () => send({ type: 'rematch' }, 'rematch_asked')) : null,
+        seat && !s.next_game ? btn(t('rematch'), () => { close(); rematch(); }, { id: 'result-rematch' }) : null,
         el('a', { class: 'btn', href: `/replay?game=${id}`, 'data-link': true, onclick: close }, t('replay')),
         calledOff ? null : el('a', { class: 'btn', href: `/analysis?game=${id}`, 'data-link': true, onclick: close }, t('an_analyse')),
         el('a', { class: 'btn', href: `/api/games/${id}/pdn`, download: `dama-${id}.pdn` }, t('download_pdn')),

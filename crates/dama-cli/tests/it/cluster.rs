@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 const NATS: &str = "nats://127.0.0.1:4222";
@@ -278,6 +279,32 @@ async fn the_lobby_is_shared_and_a_worker_plays_the_engine_moves() {
         assert!(Instant::now() < until, "the accepted seek is still listed");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+
+    // A challenge made on x reaches the player's page connected to y at once (their
+    // live socket there; the notification crosses over NATS).
+    let sign_up = |addr: SocketAddr, name: &'static str| async move {
+        let body = json!({"name": name, "password": "a good password"}).to_string();
+        let r = dama_server::client::request(addr, "POST", "/api/accounts", &[], Some(&body)).await.unwrap();
+        assert_eq!(r.status, 201, "{}", r.body);
+        r.header("set-cookie").unwrap().split(';').next().unwrap().to_string()
+    };
+    let (ann, bob) = (sign_up(x.addr, "ann").await, sign_up(y.addr, "bob").await);
+    let mut req = format!("ws://{}/api/me/ws", y.addr).into_client_request().unwrap();
+    req.headers_mut().insert("cookie", bob.parse().unwrap());
+    req.headers_mut().insert("origin", format!("http://{}", y.addr).parse().unwrap());
+    let (mut bob_page, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    next_of(&mut bob_page, "unread").await;
+    let terms = json!({"variant": "russian"}).to_string();
+    let r =
+        dama_server::client::request(x.addr, "POST", "/api/players/bob/challenge", &[("Cookie", &ann)], Some(&terms))
+            .await
+            .unwrap();
+    assert_eq!(r.status, 201, "{}", r.body);
+    let heard = next_of(&mut bob_page, "notification").await;
+    assert_eq!(
+        (heard["notification"]["kind"].as_str(), heard["notification"]["from"].as_str()),
+        (Some("challenge"), Some("ann"))
+    );
 
     // A game against the engine on y: neither node searches; the worker does.
     let body = json!({"variant": "english", "mode": "ai", "level": 1, "color": "white"});

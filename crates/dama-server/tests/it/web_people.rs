@@ -47,6 +47,21 @@ async fn a_challenge_is_accepted_in_the_bell_and_a_block_stops_the_next() {
     let label = find(&a, ".clock.side .conn").await.attr("aria-label").await.unwrap().unwrap_or_default();
     assert!(label.starts_with("Connection: good"), "{label}");
     shot(&a, "people-your-move").await;
+    // Ann resigns; her rematch is a challenge to Bob, colours swapped, which he
+    // accepts in his bell: both are taken to the new game.
+    click(&a, "#resign").await;
+    click(&a, "#resign").await;
+    click(&a, "#result-rematch").await;
+    until("the rematch heard", || async { text(&b, "#toasts").await.contains("ann challenges you") }).await;
+    b.goto(&format!("http://{addr}/")).await.unwrap();
+    click(&b, "#bell").await;
+    click(&b, "#inbox .accept").await;
+    until("Bob at the rematch", || async { !b.current_url().await.unwrap().path().ends_with(&game) }).await;
+    let rematch = game_id(&b).await;
+    until("Ann at the rematch", || async { a.current_url().await.unwrap().path() == format!("/game/{rematch}") }).await;
+    let s = snapshot(addr, &rematch).await;
+    assert_eq!((s["players"][0]["name"].as_str(), s["players"][1]["name"].as_str()), (Some("bob"), Some("ann")), "{s}");
+    assert_eq!(s["options"]["time"]["kind"], "correspondence");
     // Bob blocks Ann: her next challenge is refused, in her words.
     b.goto(&format!("http://{addr}/player/ann")).await.unwrap();
     click(&b, "#block").await;
