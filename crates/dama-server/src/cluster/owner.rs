@@ -58,6 +58,10 @@ async fn answer(ctx: Services, h: GameHandle, m: Message) {
                     Subscribed { first: s.first, seats, conn: s.conn, chat: s.chat }
                 }))
             }
+            Request::Lag { seats, rtt_ms } => {
+                h.lag(seats, rtt_ms).await;
+                Answer::of(Ok(()))
+            }
             Request::Leave { ip } => {
                 h.leave(ip).await;
                 Answer::of(Ok(()))

@@ -72,6 +72,10 @@ impl Remote {
         self.ask(&Request::Snapshot, ANSWER).await
     }
 
+    pub(crate) async fn lag(&self, seats: Vec<dama_core::Color>, rtt_ms: u32) {
+        let _ = self.ask::<()>(&Request::Lag { seats, rtt_ms }, ANSWER).await;
+    }
+
     pub(crate) async fn leave(&self, ip: IpAddr) {
         let _ = self.ask::<()>(&Request::Leave { ip }, ANSWER).await;
     }

@@ -29,6 +29,13 @@ pub enum Request {
         /// The client's address.
         ip: IpAddr,
     },
+    /// A round trip measured on the websocket of these seats' player, ms.
+    Lag {
+        /// The seats.
+        seats: Vec<dama_core::Color>,
+        /// The round trip.
+        rtt_ms: u32,
+    },
     /// A websocket closed.
     Leave {
         /// The client's address.

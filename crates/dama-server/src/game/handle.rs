@@ -97,11 +97,13 @@ impl GameHandle {
         }
     }
     /// A round trip (ms) measured on a connection holding `seats`: the player's lag,
-    /// credited on their moves. A game another node owns is not told (its players'
-    /// moves there are charged in full).
+    /// credited on their moves (a game another node owns hears it over NATS).
     pub async fn lag(&self, seats: Vec<dama_core::Color>, rtt_ms: u32) {
-        if let Inner::Local(tx) = &self.0 {
-            let _ = tx.try_send(Cmd::Lag(seats, rtt_ms));
+        match &self.0 {
+            Inner::Local(tx) => {
+                let _ = tx.try_send(Cmd::Lag(seats, rtt_ms));
+            }
+            Inner::Remote(r) => r.lag(seats, rtt_ms).await,
         }
     }
 
