@@ -33,6 +33,11 @@ pub fn configure(upgrade: WebSocketUpgrade, limits: &Limits) -> WebSocketUpgrade
     upgrade.read_buffer_size(1024).write_buffer_size(0).max_frame_size(most).max_message_size(most)
 }
 
+/// The close frame that tells a client the server is restarting (it reconnects).
+pub fn restarting() -> Message {
+    Message::Close(Some(CloseFrame { code: RESTARTING, reason: "restarting".into() }))
+}
+
 /// How often a player's connection is measured.
 pub const PING_EVERY: Duration = Duration::from_secs(2);
 

@@ -33,12 +33,21 @@ function connection(g, color) {
     el('i', {}), el('i', {}), el('i', {}));
 }
 
+/** `color`'s side and player; an account's name leads to their page (to follow or
+ *  challenge them), in the panel. */
+function nameOf(g, color, strip) {
+  const text = [side(color), playerName(g, color)].filter(Boolean).join(' · ');
+  const pl = g.snap.players?.[color === 'white' ? 0 : 1];
+  if (strip || !pl || g.snap.mode === 'hotseat') return text;
+  return el('a', { href: `/player/${encodeURIComponent(pl.name)}`, 'data-link': true, class: 'player-link' }, text);
+}
+
 /** `color`'s player and clock: in the panel, or in the strip by the board (`strip`). */
 export function playerBox(g, color, strip = false) {
   return el(
     'div',
     { class: 'clock' + (strip ? '' : ' side'), 'data-color': color },
-    el('span', { class: 'player-line' }, el('span', { class: 'dot ' + color, 'aria-hidden': 'true' }), [side(color), playerName(g, color)].filter(Boolean).join(' · '), strip ? null : connection(g, color)),
+    el('span', { class: 'player-line' }, el('span', { class: 'dot ' + color, 'aria-hidden': 'true' }), nameOf(g, color, strip), strip ? null : connection(g, color)),
     g.snap.clocks ? el('span', { class: 'time', role: strip ? null : 'timer', 'aria-hidden': strip ? 'true' : null, 'aria-label': t('clock_of', { side: side(color) }) }) : null,
   );
 }

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{CloseFrame, Message, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
 use dama_core::game::DrawRules;
@@ -231,8 +231,7 @@ pub async fn websocket(
                     }
                 }
                 _ = &mut stopping => {
-                    let frame = CloseFrame { code: crate::ws::RESTARTING, reason: "restarting".into() };
-                    let _ = socket.send(Message::Close(Some(frame))).await;
+                    let _ = socket.send(crate::ws::restarting()).await;
                     break;
                 }
             }

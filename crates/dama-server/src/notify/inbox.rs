@@ -174,8 +174,7 @@ pub async fn websocket(
                     continue;
                 }
                 _ = &mut stopping => {
-                    let frame = axum::extract::ws::CloseFrame { code: crate::ws::RESTARTING, reason: "restarting".into() };
-                    let _ = socket.send(Message::Close(Some(frame))).await;
+                    let _ = socket.send(crate::ws::restarting()).await;
                     break;
                 }
             };

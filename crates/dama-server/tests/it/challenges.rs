@@ -14,7 +14,8 @@ on_both!(
     challenges_are_declined_cancelled_expired_and_refused,
     a_block_stops_challenges_chat_and_pairing,
     correspondence_players_are_told_their_move_reminded_and_told_the_end,
-    followers_hear_a_game_start_and_see_who_is_online
+    followers_hear_a_game_start_and_see_who_is_online,
+    a_program_hears_a_challenge_on_its_event_stream_and_accepts_it
 );
 
 fn blitz() -> Value {
@@ -276,4 +277,43 @@ async fn followers_hear_a_game_start_and_see_who_is_online(db: String) {
     assert!(tokio_tungstenite::connect_async(req).await.is_err(), "refused before the upgrade");
     let r = call(a, "GET", "/api/me/notifications", None, None).await;
     assert_eq!(r.status, 401);
+}
+
+/// Reads `stream` until its text holds `want` (10 s at most): what was read.
+async fn read_until(stream: &mut tokio::net::TcpStream, seen: &mut String, want: &str) {
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 4096];
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !seen.contains(want) {
+        let n = tokio::time::timeout_at(until, stream.read(&mut buf)).await.expect("in time").unwrap();
+        assert!(n > 0, "the stream ended: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+}
+
+async fn a_program_hears_a_challenge_on_its_event_stream_and_accepts_it(db: String) {
+    use tokio::io::AsyncWriteExt;
+    let srv = start(&db).await;
+    let a = srv.addr;
+    let (ann, bob) = (account(a, "ann").await, account(a, "bob").await);
+    let r = call(a, "POST", "/api/tokens", Some(&bob), Some(json!({"scopes": ["bot:play"]}))).await;
+    let token = r.body["token"].as_str().unwrap().to_string();
+    // Bob's program listens to his events, as lichess's bots do.
+    let mut stream = tokio::net::TcpStream::connect(a).await.unwrap();
+    let get = format!("GET /api/stream/event HTTP/1.1\r\nHost: {a}\r\nAuthorization: Bearer {token}\r\n\r\n");
+    stream.write_all(get.as_bytes()).await.unwrap();
+    let mut seen = String::new();
+    read_until(&mut stream, &mut seen, "200 OK").await;
+    let id = challenged(a, &ann, "bob", blitz()).await;
+    read_until(&mut stream, &mut seen, &id).await;
+    assert!(seen.contains(r#""type":"challenge""#) && seen.contains(r#""from":"ann""#), "{seen}");
+    assert!(!seen.contains("notification"), "the pages' events are not the program's: {seen}");
+    // It accepts with its token: the game starts, and the stream says so.
+    let auth = format!("Bearer {token}");
+    let path = format!("/api/challenges/{id}/accept");
+    let r = dama_server::client::request(a, "POST", &path, &[("Authorization", &auth)], None).await.unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let game = r.body["game"].as_str().unwrap();
+    read_until(&mut stream, &mut seen, &format!(r#""id":"{game}""#)).await;
+    assert!(seen.contains(r#""type":"gameStart""#), "{seen}");
 }
