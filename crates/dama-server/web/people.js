@@ -220,8 +220,13 @@ export function challengeForm(name, done) {
   const fillRules = () => rules.replaceChildren(...(PRESETS[variant.value] || ['official']).map((r) => el('option', { value: r }, t('rules_' + r))));
   variant.addEventListener('change', fillRules);
   fillRules();
+  // The clocks: the common ones, and correspondence with its days per move.
+  const clocks = new Map(['f5_3', 'f3_2', 'g5', 'g10', 'f15_10', 'per_move', 'none'].map((k) => [k, [t('time_' + k), TIMES[k]]]));
+  for (const days of [1, 2, 3, 5, 7, 14]) {
+    clocks.set(`corr${days}`, [`${t('time_correspondence')}: ${t('days_per_move', { n: days })}`, { kind: 'correspondence', days }]);
+  }
   const time = el('select', { name: 'time', id: 'ch-time' },
-    ...['f5_3', 'f3_2', 'g5', 'g10', 'f15_10', 'per_move', 'corr3', 'none'].map((k) => el('option', { value: k }, t('time_' + k))));
+    ...[...clocks].map(([k, [label]]) => el('option', { value: k }, label)));
   const color = el('select', { name: 'color', id: 'ch-color' },
     ...['random', 'white', 'black'].map((c) => el('option', { value: c }, t('colour_' + c))));
   const rated = el('input', { type: 'checkbox', name: 'rated', id: 'ch-rated' });
@@ -229,7 +234,7 @@ export function challengeForm(name, done) {
   const label = (text, input) => el('label', {}, el('span', {}, text), input);
   async function send(e) {
     e.preventDefault();
-    const body = { variant: variant.value, rules: rules.value, time: TIMES[time.value], color: color.value, rated: rated.checked };
+    const body = { variant: variant.value, rules: rules.value, time: clocks.get(time.value)[1], color: color.value, rated: rated.checked };
     try {
       await api('POST', `/api/players/${encodeURIComponent(name)}/challenge`, body);
       toast(t('challenge_sent', { name }));

@@ -414,3 +414,35 @@ proptest! {
         prop_assert_eq!(format!("{:?}", replayed.clock), format!("{:?}", live.clock));
     }
 }
+
+/// Correspondence without waiting days (the test's own time): each move has its days;
+/// the time a turn had used before a restart is charged after it; nobody moving, the
+/// flag falls at the server's deadline, which the restored round keeps.
+#[test]
+fn a_correspondence_game_charges_its_days_across_a_restart_and_its_flag_falls() {
+    let base = Instant::now();
+    let day: i64 = 86_400_000;
+    let two_days = TimeControl::Correspondence { days: 2 };
+    let mut r = round(opts(Mode::Friend, two_days), false, at(base, 0));
+    let mut kept = Kept::of(&r);
+    let mut step = |r: &mut Round, who: &Who, input: Input, now: Now| {
+        let d = r.decide(who, input, now).unwrap();
+        kept.commit(&r.persist(&d));
+        r.apply(d)
+    };
+    // English: Black moves first, an hour in; White a day later (each had 2 days).
+    step(&mut r, &black(), mv("11-15"), at(base, 3_600_000));
+    step(&mut r, &white(), mv("22-18"), at(base, day));
+    assert_eq!(r.clock.remaining[Color::White.index()], 2 * day as u64 - (day as u64 - 3_600_000));
+    // Black's turn began a day in; the server restarts a day and a half later: Black
+    // has half a day left, and the flag falls at the end of it.
+    let restart = at(base, day + 3 * day / 2);
+    let mut back = kept.restore(restart);
+    assert_eq!(back.clock.left(Color::Black, Color::Black, restart.at), day as u64 / 2);
+    let flag = at(base, 3 * day);
+    assert_eq!(back.deadline(restart), Some(flag.at));
+    assert!(back.decide(&Who::default(), Input::Deadline, at(base, 3 * day - 1)).unwrap().is_empty());
+    go(&mut back, &Who::default(), Input::Deadline, flag).unwrap();
+    let o = back.outcome.as_ref().unwrap();
+    assert_eq!((back.phase, o.winner), (Phase::Finished, Some(Color::White)));
+}

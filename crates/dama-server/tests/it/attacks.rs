@@ -396,7 +396,11 @@ async fn frame(s: &mut Socket) -> serde_json::Value {
     loop {
         let m = tokio::time::timeout(std::time::Duration::from_secs(30), s.next()).await.expect("a frame in time");
         if let Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t))) = m {
-            return serde_json::from_str(t.as_str()).unwrap();
+            let v: serde_json::Value = serde_json::from_str(t.as_str()).unwrap();
+            // A player's connection report comes whenever its band changes.
+            if v["type"] != "connection" {
+                return v;
+            }
         }
     }
 }

@@ -190,14 +190,26 @@ pub async fn ws_since(addr: SocketAddr, id: &str, token: Option<&str>, since: Op
     s
 }
 
-/// The next JSON message (10 s at most).
+/// The next JSON message (10 s at most), past the players' connection reports (they
+/// come whenever a player's measured round trip changes band).
 pub async fn next_json(s: &mut Ws) -> Value {
     loop {
         let m =
             tokio::time::timeout(Duration::from_secs(10), s.next()).await.expect("a message in time").unwrap().unwrap();
         if let Message::Text(t) = m {
-            return serde_json::from_str(t.as_str()).unwrap();
+            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            if v["type"] != "connection" {
+                return v;
+            }
         }
+    }
+}
+
+/// Nothing but connection reports comes on `s` within `ms`.
+pub async fn quiet_for(s: &mut Ws, ms: u64) -> Result<(), Value> {
+    match tokio::time::timeout(Duration::from_millis(ms), next_json(s)).await {
+        Err(_) => Ok(()),
+        Ok(v) => Err(v),
     }
 }
 
