@@ -53,6 +53,7 @@ pub mod seeks;
 pub mod services;
 pub mod state;
 pub mod store;
+pub mod sweep;
 #[doc(hidden)]
 pub mod testing;
 pub mod web;
@@ -112,6 +113,7 @@ pub async fn app_in(
     // What follows games (the explorer, the bot API) listens to their news.
     news::start_listeners(&state);
     notify::listeners::start(&state);
+    sweep::start(&state);
     let restored = state.restore_live().await.map_err(|_| ServeError::Restore)?;
     if state.limits.explorer_bundled() {
         tokio::spawn(explorer::load_bundled(state.store.clone()));

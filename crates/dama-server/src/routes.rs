@@ -66,7 +66,10 @@ pub fn router(state: Services) -> Router {
         .route("/api/challenges/{id}/cancel", post(crate::challenges::cancel))
         .route("/api/me/notifications", get(crate::notify::inbox::list))
         .route("/api/me/notifications/read", post(crate::notify::inbox::read))
-        .route("/api/me/settings", get(crate::notify::inbox::settings).post(crate::notify::inbox::set_settings))
+        .route(
+            "/api/me/settings",
+            get(crate::challenges::settings::settings).post(crate::challenges::settings::set_settings),
+        )
         .route("/api/me/ws", get(crate::notify::inbox::websocket))
         .route("/api/push/key", get(crate::push::key))
         .route("/api/me/push", post(crate::push::subscribe).delete(crate::push::unsubscribe))

@@ -80,8 +80,9 @@ pub struct Shared {
     pub(crate) analysis_sockets: Holds<String>,
     /// The accounts' live sockets (`/api/me/ws`), by account.
     pub(crate) inbox_sockets: Holds<String>,
-    /// The server's VAPID key for Web Push, once read or made ([`crate::push`]).
-    pub(crate) push_key: std::sync::OnceLock<p256::SecretKey>,
+    /// Web Push: the server's VAPID key once read or made, and its HTTPS client
+    /// ([`crate::push`]).
+    pub(crate) push: crate::push::PushState,
 }
 
 impl Services {
@@ -116,7 +117,7 @@ impl Services {
             reports: Default::default(),
             analysis_sockets: Default::default(),
             inbox_sockets: Default::default(),
-            push_key: Default::default(),
+            push: Default::default(),
             limits: Arc::new(limits),
         }))
     }

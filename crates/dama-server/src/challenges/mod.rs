@@ -7,6 +7,7 @@
 //! ([`MOST_AN_HOUR`], [`MOST_OPEN`]).
 
 mod refusal;
+pub mod settings;
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -21,11 +22,11 @@ use crate::accounts::Me;
 use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::extract::{bad_body, parse};
-use crate::notify::inbox::ChallengesFrom;
 use crate::notify::{notify, DeclineReason, Notice};
 use crate::protocol::{ColorChoice, Mode, Options, Player, RulesChoice};
 use crate::state::Services;
 use crate::store::{AccountRow, ChallengeRow};
+use settings::ChallengesFrom;
 
 /// Challenges one account may make an hour.
 pub const MOST_AN_HOUR: i64 = 30;
@@ -219,8 +220,8 @@ pub async fn accept(State(st): State<Services>, Path(id): Path<String>, me: Me) 
         ColorChoice::Black => false,
         ColorChoice::Random => rand::random::<bool>(),
     };
-    let (them, mine_) = (Player::from(challenger), Player::from(me.clone()));
-    let players = if challenger_white { [them, mine_] } else { [mine_, them] };
+    let (challenger, accepter) = (Player::from(challenger), Player::from(me.clone()));
+    let players = if challenger_white { [challenger, accepter] } else { [accepter, challenger] };
     let (created, tokens) = match crate::game::create_between(st.clone(), opts, players).await {
         Ok(x) => x,
         Err(e) => {

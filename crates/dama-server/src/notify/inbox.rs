@@ -1,7 +1,6 @@
 //! The inbox over HTTP and live: `GET /api/me/notifications`, `POST
-//! /api/me/notifications/read`, `GET /api/me/ws` (the account's live events for its
-//! pages: notifications, challenges, followed players starting a game), and who may
-//! challenge the account (`GET` / `POST /api/me/settings`).
+//! /api/me/notifications/read`, and `GET /api/me/ws` (the account's live events for its
+//! pages: notifications, challenges, followed players starting a game).
 
 use axum::extract::ws::{Message, WebSocketUpgrade};
 use axum::extract::State;
@@ -52,62 +51,6 @@ pub async fn read(State(st): State<Services>, me: Me, body: String) -> Result<Js
     st.store().read_notifications(&me.id, r.ids.as_deref(), crate::clock::now_ms()).await?;
     let (_, unread) = st.store().notifications(&me.id, 0).await?;
     Ok(Json(json!({ "unread": unread })))
-}
-
-/// Who may challenge an account.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ChallengesFrom {
-    /// Any player with an account.
-    All,
-    /// The players the account follows.
-    Friends,
-    /// Nobody.
-    None,
-}
-
-impl ChallengesFrom {
-    /// Its key, as stored.
-    pub fn key(self) -> &'static str {
-        match self {
-            ChallengesFrom::All => "all",
-            ChallengesFrom::Friends => "friends",
-            ChallengesFrom::None => "none",
-        }
-    }
-
-    /// The stored key read back (anything else reads as `all`).
-    pub fn of(key: &str) -> ChallengesFrom {
-        match key {
-            "friends" => ChallengesFrom::Friends,
-            "none" => ChallengesFrom::None,
-            _ => ChallengesFrom::All,
-        }
-    }
-}
-
-/// What `POST /api/me/settings` reads.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Settings {
-    challenges: ChallengesFrom,
-}
-
-/// `GET /api/me/settings` → `{"challenges": "all" | "friends" | "none", "blocked":
-/// [names]}`.
-pub async fn settings(State(st): State<Services>, me: Me) -> Result<Json<Value>, ApiError> {
-    let me = me.required()?;
-    let from = ChallengesFrom::of(&st.store().challenge_setting(&me.id).await?);
-    let blocked = st.store().blocked_names(&me.id).await?;
-    Ok(Json(json!({ "challenges": from, "blocked": blocked })))
-}
-
-/// `POST /api/me/settings` `{"challenges": "all" | "friends" | "none"}`.
-pub async fn set_settings(State(st): State<Services>, me: Me, body: String) -> Result<Json<Value>, ApiError> {
-    let me = me.required()?;
-    let s: Settings = parse(&body)?;
-    st.store().set_challenge_setting(&me.id, s.challenges.key()).await?;
-    Ok(Json(json!({ "challenges": s.challenges })))
 }
 
 /// Whether an account is online now (a page of the site open, here or on another node).

@@ -1,9 +1,7 @@
-//! What notifies, listening to the news of games and to the time: the players of a
-//! correspondence game hear of their move and of its end, the online followers of a
-//! player hear that they started a game, challenges expire, and a player with a day
-//! left for a correspondence move is reminded once.
-
-use std::time::Duration;
+//! What notifies, listening to the news of games: the players of a correspondence game
+//! hear of their move and of its end, and the online followers of a player hear that
+//! they started a game; and, called by [`crate::sweep`], a player with a day left for a
+//! correspondence move is reminded once.
 
 use dama_core::Color;
 use serde_json::json;
@@ -15,28 +13,14 @@ use crate::state::Services;
 
 /// How long after its last sign of life a page's account counts as online.
 pub const ONLINE_FOR_MS: i64 = 90_000;
-/// How often challenges are expired and reminders looked for.
-const SWEEP: Duration = Duration::from_secs(10);
 /// A correspondence player is reminded when this much is left for their move.
 pub const REMIND_AT_MS: i64 = 86_400_000;
 
-/// Starts the listeners and the sweep.
+/// Starts the listeners.
 pub fn start(ctx: &Services) {
     news::subscribe(ctx, "notify", |ctx, n| {
         let ctx = ctx.clone();
         tokio::spawn(async move { on_news(&ctx, n).await });
-    });
-    let ctx = ctx.clone();
-    tokio::spawn(async move {
-        let stopping = ctx.until_shutdown();
-        tokio::pin!(stopping);
-        loop {
-            tokio::select! {
-                _ = tokio::time::sleep(SWEEP) => {}
-                _ = &mut stopping => return,
-            }
-            sweep(&ctx, crate::clock::now_ms()).await;
-        }
     });
 }
 
@@ -81,17 +65,6 @@ async fn on_news(ctx: &Services, n: GameNews) {
             }
         }
         GameNews::Over { .. } => {}
-    }
-}
-
-/// What runs every few seconds (with the time now, which tests drive): challenges
-/// expire, reminders go out.
-pub async fn sweep(ctx: &Services, now_ms: i64) {
-    if let Err(e) = crate::challenges::expire(ctx, now_ms).await {
-        tracing::error!(error = %crate::error::Chain(&e), "expiring challenges");
-    }
-    if let Err(e) = remind(ctx, now_ms).await {
-        tracing::error!(error = %crate::error::Chain(&e), "correspondence reminders");
     }
 }
 

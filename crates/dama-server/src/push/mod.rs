@@ -31,7 +31,7 @@ const PUSHED: &[&str] = &["your_move", "time_running_out", "challenge", "game_ov
 /// The server's VAPID key: read from the store, or made and stored at the first start
 /// (of two nodes starting at once, the first stored wins).
 pub async fn load_key(ctx: &Services) -> Result<SecretKey, ApiError> {
-    if let Some(k) = ctx.push_key.get() {
+    if let Some(k) = ctx.push.key.get() {
         return Ok(k.clone());
     }
     let fresh = SecretKey::random(&mut rand::rngs::OsRng);
@@ -39,7 +39,7 @@ pub async fn load_key(ctx: &Services) -> Result<SecretKey, ApiError> {
     let private = crypto::b64(&fresh.to_bytes());
     let stored = ctx.store().server_key("vapid", &private, &public, crate::clock::now_ms()).await?;
     let key = crypto::unb64(&stored).ok().and_then(|b| SecretKey::from_slice(&b).ok()).ok_or(ApiError::Internal)?;
-    let _ = ctx.push_key.set(key.clone());
+    let _ = ctx.push.key.set(key.clone());
     Ok(key)
 }
 
@@ -120,15 +120,26 @@ pub async fn unsubscribe(State(st): State<Services>, me: Me, body: String) -> Re
     Ok(Json(json!({ "subscribed": false })))
 }
 
-fn client() -> &'static reqwest::Client {
-    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
-    CLIENT.get_or_init(|| {
-        reqwest::Client::builder()
-            .timeout(Duration::from_secs(15))
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .unwrap_or_default()
-    })
+/// What the server keeps for Web Push.
+#[derive(Default)]
+pub struct PushState {
+    /// The VAPID key, once read or made.
+    key: OnceLock<SecretKey>,
+    /// The client for the push services: one per server (a client is bound to the
+    /// runtime its connections were made on).
+    client: OnceLock<reqwest::Client>,
+}
+
+impl PushState {
+    fn client(&self) -> &reqwest::Client {
+        self.client.get_or_init(|| {
+            reqwest::Client::builder()
+                .timeout(Duration::from_secs(15))
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap_or_default()
+        })
+    }
 }
 
 /// Pushes a notification (as clients read it) to the account's browsers, if it is of
@@ -171,7 +182,9 @@ async fn send_now(ctx: &Services, account: &str, n: &Value) -> Result<(), ApiErr
             }
         };
         let audience = origin_of(&endpoint);
-        let sent = client()
+        let sent = ctx
+            .push
+            .client()
             .post(&endpoint)
             .header("TTL", TTL_S.to_string())
             .header("Content-Encoding", "aes128gcm")

@@ -108,10 +108,10 @@ async fn challenges_are_declined_cancelled_expired_and_refused(db: String) {
     assert_eq!((list[0]["kind"].as_str(), list[0]["why"].as_str()), (Some("challenge_gone"), Some("cancelled")));
     // Expired: ten minutes on, by the sweep with the test's clock.
     let id = challenged(a, &ann, "bob", blitz()).await;
-    dama_server::notify::listeners::sweep(&srv.state, dama_server::clock::now_ms() + 9 * 60_000).await;
+    dama_server::sweep::run(&srv.state, dama_server::clock::now_ms() + 9 * 60_000).await;
     let r = call(a, "GET", "/api/challenges", Some(&bob), None).await;
     assert_eq!(r.body["in"].as_array().unwrap().len(), 1, "not yet: {}", r.body);
-    dama_server::notify::listeners::sweep(&srv.state, dama_server::clock::now_ms() + 11 * 60_000).await;
+    dama_server::sweep::run(&srv.state, dama_server::clock::now_ms() + 11 * 60_000).await;
     assert_eq!(code(&answer(a, &bob, &id, "accept", None).await), (409, "challenge_gone"));
     let (list, _) = inbox(a, &bob).await;
     assert_eq!((list[0]["kind"].as_str(), list[0]["why"].as_str()), (Some("challenge_gone"), Some("expired")));
@@ -224,11 +224,11 @@ async fn correspondence_players_are_told_their_move_reminded_and_told_the_end(db
     // A day and a minute later (the test's clock): not yet; past a day left: reminded,
     // once.
     let now = dama_server::clock::now_ms();
-    dama_server::notify::listeners::sweep(&srv.state, now + 86_400_000 - 60_000).await;
+    dama_server::sweep::run(&srv.state, now + 86_400_000 - 60_000).await;
     let kinds = |l: &[Value]| l.iter().filter(|n| n["kind"] == "time_running_out").count();
     assert_eq!(kinds(&inbox(a, &ann).await.0), 0);
     for _ in 0..2 {
-        dama_server::notify::listeners::sweep(&srv.state, now + 86_400_000 + 60_000).await;
+        dama_server::sweep::run(&srv.state, now + 86_400_000 + 60_000).await;
     }
     let (list, _) = inbox(a, &ann).await;
     assert_eq!(kinds(&list), 1, "reminded once: {list:?}");

@@ -10,6 +10,9 @@ use base64::Engine;
 use p256::ecdsa::signature::Verifier;
 use p256::elliptic_curve::sec1::ToEncodedPoint;
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use tokio::sync::mpsc;
 
 use crate::common::*;
@@ -19,18 +22,12 @@ on_both!(a_correspondence_move_is_pushed_to_the_players_browser);
 /// What the push service received: the headers (lower-case names) and the body.
 type Pushed = (Vec<(String, String)>, Vec<u8>);
 
-/// A push service on a free port: each POST is passed on; it answers `status` (201,
-/// or 410 once `gone` is sent).
-async fn push_service() -> (std::net::SocketAddr, mpsc::UnboundedReceiver<Pushed>, mpsc::UnboundedSender<()>) {
+/// A push service on a free port: each POST is passed on; it answers 201, or 410 once
+/// the flag it returns is set.
+async fn push_service() -> (std::net::SocketAddr, mpsc::UnboundedReceiver<Pushed>, Arc<AtomicBool>) {
     let (tx, rx) = mpsc::unbounded_channel();
-    let (gone_tx, mut gone_rx) = mpsc::unbounded_channel::<()>();
-    let gone = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let g = gone.clone();
-    tokio::spawn(async move {
-        while gone_rx.recv().await.is_some() {
-            g.store(true, std::sync::atomic::Ordering::SeqCst);
-        }
-    });
+    let gone = Arc::new(AtomicBool::new(false));
+    let gone_flag = gone.clone();
     let app = axum::Router::new().route(
         "/push/{id}",
         axum::routing::post(move |headers: axum::http::HeaderMap, body: axum::body::Bytes| {
@@ -40,19 +37,22 @@ async fn push_service() -> (std::net::SocketAddr, mpsc::UnboundedReceiver<Pushed
                     .iter()
                     .map(|(k, v)| (k.as_str().to_string(), v.to_str().unwrap_or("").to_string()))
                     .collect();
-                let _ = tx.send((h, body.to_vec()));
-                if gone.load(std::sync::atomic::Ordering::SeqCst) {
+                // The answer is settled before the test hears of the push (it may set
+                // the flag for the next one at once).
+                let status = if gone.load(Ordering::SeqCst) {
                     axum::http::StatusCode::GONE
                 } else {
                     axum::http::StatusCode::CREATED
-                }
+                };
+                let _ = tx.send((h, body.to_vec()));
+                status
             }
         }),
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    (addr, rx, gone_tx)
+    (addr, rx, gone_flag)
 }
 
 fn b64(b: &[u8]) -> String {
@@ -156,7 +156,7 @@ async fn a_correspondence_move_is_pushed_to_the_players_browser(db: String) {
     );
     assert_eq!((payload["opponent"].as_str(), payload["lang"].as_str()), (Some("bob"), Some("ru")));
     // The push service says the subscription is gone: it is forgotten.
-    gone.send(()).unwrap();
+    gone.store(true, Ordering::SeqCst);
     let resign = act(a, &game, &bob_token, json!({"type": "resign"})).await;
     assert_eq!(resign.0, 200, "{}", resign.1);
     tokio::time::timeout(std::time::Duration::from_secs(10), pushed.recv()).await.unwrap().unwrap();
