@@ -68,24 +68,14 @@ async fn on_news(ctx: &Services, n: GameNews) {
     }
 }
 
-async fn snapshot(ctx: &Services, id: &str) -> Result<crate::protocol::Snapshot, crate::error::ApiError> {
-    crate::extract::on_game!(ctx, id, |h| h.snapshot())
-}
-
 /// Reminds the player to move in each correspondence game with a day or less left at
 /// `now_ms` (once per move).
 pub async fn remind(ctx: &Services, now_ms: i64) -> Result<(), crate::error::ApiError> {
-    for (id, left_ms, ply) in ctx.store().correspondence_turns(now_ms, REMIND_AT_MS).await? {
-        if !ctx.store().remind_once(&id, ply, now_ms).await? {
-            continue;
+    for t in ctx.store().correspondence_turns(now_ms, REMIND_AT_MS).await? {
+        if ctx.store().remind_once(&t.game, t.ply, now_ms).await? {
+            let notice = Notice::TimeRunningOut { game: t.game, opponent: t.opponent, left_ms: t.left_ms as u64 };
+            notify_or_log(ctx, &t.player, notice).await;
         }
-        let Ok(snap) = snapshot(ctx, &id).await else { continue };
-        let side = snap.side_to_move;
-        let Some(p) = &snap.players[side.index()] else { continue };
-        let Some(account) = ctx.store().account_named(&p.name).await? else { continue };
-        let opponent = snap.players[(!side).index()].as_ref().map(|p| p.name.clone());
-        let notice = Notice::TimeRunningOut { game: id.clone(), opponent, left_ms: left_ms as u64 };
-        notify_or_log(ctx, &account.id, notice).await;
     }
     Ok(())
 }

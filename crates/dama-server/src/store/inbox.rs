@@ -173,31 +173,63 @@ impl Store {
     }
 
     /// The live correspondence games whose side to move has `within_ms` or less left at
-    /// `now_ms` (but some time): (id, time left, plies played).
+    /// `now_ms` (but some time), with the account to move; read from the stored game
+    /// (the side to move is the start's, or the other after an odd number of plies), so
+    /// no game is brought into memory for it.
     pub async fn correspondence_turns(
         &self,
         now_ms: i64,
         within_ms: i64,
-    ) -> Result<Vec<(String, i64, i64)>, StoreError> {
+    ) -> Result<Vec<CorrespondenceTurn>, StoreError> {
         let rows = sqlx::query(
-            "SELECT g.id AS id, g.options AS options, g.turn_started_ms AS started, \
+            "SELECT g.id AS id, g.options AS options, g.turn_started_ms AS started, g.start_fen AS start_fen, \
+             g.white_account AS white, g.black_account AS black, w.name AS white_name, b.name AS black_name, \
              (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
-             FROM games g WHERE g.status = 'live' AND g.turn_started_ms IS NOT NULL \
-             AND g.options LIKE '%correspondence%' LIMIT 5000",
+             FROM games g LEFT JOIN accounts w ON w.id = g.white_account LEFT JOIN accounts b ON b.id = g.black_account \
+             WHERE g.status = 'live' AND g.turn_started_ms IS NOT NULL AND g.options LIKE '%correspondence%' LIMIT 5000",
         )
         .fetch_all(&self.pool)
         .await?;
         let mut due = Vec::new();
         for r in rows {
-            let (id, options, started, plies): (String, String, i64, i64) =
-                (r.try_get("id")?, r.try_get("options")?, r.try_get("started")?, r.try_get("plies")?);
+            let options: String = r.try_get("options")?;
             let Ok(o) = serde_json::from_str::<crate::protocol::Options>(&options) else { continue };
             let crate::clock::TimeControl::Correspondence { days } = o.time else { continue };
-            let left = started + days as i64 * 86_400_000 - now_ms;
-            if left > 0 && left <= within_ms {
-                due.push((id, left, plies));
+            let started: i64 = r.try_get("started")?;
+            let left_ms = started + days as i64 * 86_400_000 - now_ms;
+            if left_ms <= 0 || left_ms > within_ms {
+                continue;
             }
+            let (start_fen, ply): (String, i64) = (r.try_get("start_fen")?, r.try_get("plies")?);
+            let white_first = start_fen.trim_start().starts_with(['W', 'w']);
+            let white_to_move = white_first == (ply % 2 == 0);
+            let seats: [(Option<String>, Option<String>); 2] =
+                [(r.try_get("white")?, r.try_get("white_name")?), (r.try_get("black")?, r.try_get("black_name")?)];
+            let [mover, other] = if white_to_move { [0, 1] } else { [1, 0] };
+            let Some(player) = seats[mover].0.clone() else { continue };
+            due.push(CorrespondenceTurn {
+                game: r.try_get("id")?,
+                left_ms,
+                ply,
+                player,
+                opponent: seats[other].1.clone(),
+            });
         }
         Ok(due)
     }
+}
+
+/// A correspondence player's turn running short ([`Store::correspondence_turns`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CorrespondenceTurn {
+    /// The game.
+    pub game: String,
+    /// Time left for the move, ms.
+    pub left_ms: i64,
+    /// Plies played.
+    pub ply: i64,
+    /// The account to move.
+    pub player: String,
+    /// The opponent's name, if an account.
+    pub opponent: Option<String>,
 }

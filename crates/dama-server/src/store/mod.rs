@@ -27,7 +27,7 @@ pub use explorer::{CountBatch, MoveCount};
 pub use follows::MOST_FOLLOWED;
 pub(crate) use games::game;
 pub use games::{GameRow, GameState, MoveRow, OffersColumn, StoredOffer};
-pub use inbox::{NotificationRow, INBOX_SIZE};
+pub use inbox::{CorrespondenceTurn, NotificationRow, INBOX_SIZE};
 pub use leaders::Leader;
 pub use lease::{Claim, Leases};
 pub use moderation::ReportedLine;
