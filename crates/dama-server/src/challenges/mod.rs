@@ -21,7 +21,7 @@ pub use refusal::ChallengeRefusal;
 use crate::accounts::Me;
 use crate::clock::TimeControl;
 use crate::error::ApiError;
-use crate::extract::{bad_body, parse};
+use crate::extract::parse;
 use crate::notify::{notify, DeclineReason, Notice};
 use crate::protocol::{ColorChoice, Mode, Options, Player, RulesChoice};
 use crate::state::Services;
@@ -60,15 +60,15 @@ struct Terms {
 impl Terms {
     /// The game's options (checked).
     fn options(&self) -> Result<Options, ApiError> {
-        let o: Options = serde_json::from_value(json!({
-            "variant": self.variant,
-            "mode": Mode::Friend,
-            "rules": self.rules,
-            "time": self.time,
-            "rated": self.rated,
-            "color": self.color,
-        }))
-        .map_err(bad_body)?;
+        let o = Options {
+            variant: self.variant.clone(),
+            mode: Mode::Friend,
+            rules: self.rules,
+            time: self.time,
+            rated: self.rated,
+            color: self.color,
+            ..Options::default()
+        };
         o.variant.parse::<dama_core::Variant>().map_err(|e| ApiError::BadRequest(e.to_string()))?;
         o.validate()?;
         Ok(o)
@@ -76,7 +76,8 @@ impl Terms {
 }
 
 /// A challenge as clients see it.
-fn view(c: &ChallengeRow, from: &str, to: &str) -> Value {
+fn view(c: &ChallengeRow) -> Value {
+    let [from, to] = &c.names;
     let terms: Value = serde_json::from_str(&c.options).unwrap_or_default();
     json!({
         "id": c.id,
@@ -93,12 +94,6 @@ fn view(c: &ChallengeRow, from: &str, to: &str) -> Value {
         "created_ms": c.created_ms,
         "expires_ms": c.expires_ms,
     })
-}
-
-/// The two accounts' names (challenger's, challenged's).
-async fn names(st: &Services, c: &ChallengeRow) -> Result<(String, String), ApiError> {
-    let name = |a: Option<AccountRow>| a.map(|a| a.name).unwrap_or_default();
-    Ok((name(st.store().account_by_id(&c.challenger).await?), name(st.store().account_by_id(&c.challenged).await?)))
 }
 
 /// Tells both players' pages that a challenge changed (the lists redraw).
@@ -160,9 +155,10 @@ pub async fn create(
         game_id: None,
         created_ms: now,
         expires_ms: now + lifetime_ms(&opts.time),
+        names: [me.name.clone(), them.name.clone()],
     };
     st.store().add_challenge(&row).await?;
-    let v = view(&row, &me.name, &them.name);
+    let v = view(&row);
     notify(&st, &them.id, Notice::Challenge { challenge: row.id.clone(), from: me.name.clone(), game: v.clone() })
         .await?;
     // A program of the account hears it as lichess's bots do.
@@ -178,11 +174,10 @@ pub async fn list(State(st): State<Services>, me: Me) -> Result<Json<Value>, Api
     let me = me.required()?;
     let (mut to_me, mut from_me) = (Vec::new(), Vec::new());
     for c in st.store().open_challenges(&me.id, crate::clock::now_ms()).await? {
-        let (from, to) = names(&st, &c).await?;
         if c.challenged == me.id {
-            to_me.push(view(&c, &from, &to));
+            to_me.push(view(&c));
         } else {
-            from_me.push(view(&c, &from, &to));
+            from_me.push(view(&c));
         }
     }
     Ok(Json(json!({ "in": to_me, "out": from_me })))
@@ -276,14 +271,14 @@ pub async fn cancel(State(st): State<Services>, Path(id): Path<String>, me: Me) 
     if !st.store().close_challenge(&c.id, "cancelled", None, crate::clock::now_ms()).await? {
         return Err(ChallengeRefusal::Gone.into());
     }
-    gone(&st, &c, &me.name, "cancelled").await;
+    gone(&st, &c, "cancelled").await;
     Ok(Json(json!({ "ok": true })))
 }
 
 /// Tells the player challenged that a challenge left (`why`: cancelled, expired,
 /// blocked).
-async fn gone(st: &Services, c: &ChallengeRow, from: &str, why: &str) {
-    let notice = Notice::ChallengeGone { challenge: c.id.clone(), from: from.into(), why: why.into() };
+async fn gone(st: &Services, c: &ChallengeRow, why: &str) {
+    let notice = Notice::ChallengeGone { challenge: c.id.clone(), from: c.names[0].clone(), why: why.into() };
     crate::notify::notify_or_log(st, &c.challenged, notice).await;
     st.bots.send(&c.challenged, json!({ "type": "challengeCanceled", "challenge": { "id": c.id } }));
     changed(st, c, if why == "expired" { "expired" } else { "cancelled" });
@@ -292,8 +287,7 @@ async fn gone(st: &Services, c: &ChallengeRow, from: &str, why: &str) {
 /// Expires the challenges whose time is up at `now_ms` (the players are told).
 pub async fn expire(st: &Services, now_ms: i64) -> Result<(), ApiError> {
     for c in st.store().expire_challenges(now_ms).await? {
-        let (from, _) = names(st, &c).await?;
-        gone(st, &c, &from, "expired").await;
+        gone(st, &c, "expired").await;
     }
     Ok(())
 }
@@ -311,8 +305,7 @@ pub async fn block(State(st): State<Services>, Path(name): Path<String>, me: Me)
     st.store().unfollow(&me.id, &them.id).await?;
     st.store().unfollow(&them.id, &me.id).await?;
     for c in st.store().cancel_challenges_between(&me.id, &them.id).await? {
-        let (from, _) = names(&st, &c).await?;
-        gone(&st, &c, &from, "blocked").await;
+        gone(&st, &c, "blocked").await;
     }
     Ok(Json(json!({ "blocked": true })))
 }

@@ -26,7 +26,14 @@ pub struct ChallengeRow {
     pub created_ms: i64,
     /// When it expires unanswered.
     pub expires_ms: i64,
+    /// The challenger's name and the challenged player's (read with the row; not
+    /// stored with it).
+    pub names: [String; 2],
 }
+
+/// The challenges with their players' names (`FROM` and the joins of every read).
+const WITH_NAMES: &str = "SELECT c.*, a.name AS from_name, b.name AS to_name FROM challenges c \
+     JOIN accounts a ON a.id = c.challenger JOIN accounts b ON b.id = c.challenged";
 
 fn challenge(r: &AnyRow) -> Result<ChallengeRow, sqlx::Error> {
     Ok(ChallengeRow {
@@ -39,6 +46,7 @@ fn challenge(r: &AnyRow) -> Result<ChallengeRow, sqlx::Error> {
         game_id: r.try_get("game_id")?,
         created_ms: r.try_get("created_ms")?,
         expires_ms: r.try_get("expires_ms")?,
+        names: [r.try_get("from_name")?, r.try_get("to_name")?],
     })
 }
 
@@ -65,7 +73,7 @@ impl Store {
 
     /// One challenge.
     pub async fn challenge(&self, id: &str) -> Result<Option<ChallengeRow>, StoreError> {
-        let r = sqlx::query("SELECT * FROM challenges WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;
+        let r = sqlx::query(&format!("{WITH_NAMES} WHERE c.id = $1")).bind(id).fetch_optional(&self.pool).await?;
         Ok(r.as_ref().map(challenge).transpose()?)
     }
 
@@ -110,10 +118,10 @@ impl Store {
 
     /// The pending, unexpired challenges to or from `account`, newest first.
     pub async fn open_challenges(&self, account: &str, now_ms: i64) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT * FROM challenges WHERE (challenged = $1 OR challenger = $1) AND status = 'pending' \
-             AND expires_ms > $2 ORDER BY created_ms DESC LIMIT 100",
-        )
+        let rows = sqlx::query(&format!(
+            "{WITH_NAMES} WHERE (c.challenged = $1 OR c.challenger = $1) AND c.status = 'pending' \
+                 AND c.expires_ms > $2 ORDER BY c.created_ms DESC LIMIT 100"
+        ))
         .bind(account)
         .bind(now_ms)
         .fetch_all(&self.pool)
@@ -139,7 +147,7 @@ impl Store {
     /// Marks expired the pending challenges whose time is up at `now_ms`, and returns
     /// them.
     pub async fn expire_challenges(&self, now_ms: i64) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM challenges WHERE status = 'pending' AND expires_ms <= $1 LIMIT 500")
+        let rows = sqlx::query(&format!("{WITH_NAMES} WHERE c.status = 'pending' AND c.expires_ms <= $1 LIMIT 500"))
             .bind(now_ms)
             .fetch_all(&self.pool)
             .await?;
@@ -160,10 +168,10 @@ impl Store {
     /// Cancels the pending challenges between two accounts (either way), as a block
     /// is placed; returns them.
     pub async fn cancel_challenges_between(&self, a: &str, b: &str) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT * FROM challenges WHERE status = 'pending' AND \
-             ((challenger = $1 AND challenged = $2) OR (challenger = $2 AND challenged = $1))",
-        )
+        let rows = sqlx::query(&format!(
+            "{WITH_NAMES} WHERE c.status = 'pending' AND \
+                 ((c.challenger = $1 AND c.challenged = $2) OR (c.challenger = $2 AND c.challenged = $1))"
+        ))
         .bind(a)
         .bind(b)
         .fetch_all(&self.pool)
