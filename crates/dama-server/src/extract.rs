@@ -28,6 +28,15 @@ macro_rules! on_game_macro {
 pub(crate) use on_game_macro as on_game;
 
 /// A JSON request body, or 400 saying what is wrong with it and in which field.
+/// [`parse`], with an empty body read as the default (a request whose fields are all
+/// optional may be sent without one).
+pub(crate) fn parse_or_default<T: serde::de::DeserializeOwned + Default>(body: &str) -> Result<T, ApiError> {
+    if body.trim().is_empty() {
+        return Ok(T::default());
+    }
+    parse(body)
+}
+
 pub(crate) fn parse<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
     let mut de = serde_json::Deserializer::from_str(body);
     let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {

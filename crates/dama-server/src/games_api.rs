@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::error::ApiError;
-use crate::extract::{on_game, parse, token_of, PeerIp};
+use crate::extract::{on_game, parse, parse_or_default, token_of, PeerIp};
 use crate::game::{self, Action, Caller, JoinRequest, Options};
 use crate::protocol::{Mode, Phase};
 use crate::state::Services;
@@ -137,7 +137,7 @@ pub async fn join(
     accounts::Me(me): accounts::Me,
     body: String,
 ) -> Result<Response, ApiError> {
-    let req: JoinRequest = if body.trim().is_empty() { JoinRequest::default() } else { parse(&body)? };
+    let req: JoinRequest = parse_or_default(&body)?;
     let player = me.map(game::Player::from);
     Ok(Json(on_game!(st, id, |h| h.join(req.clone(), player.clone()))?).into_response())
 }

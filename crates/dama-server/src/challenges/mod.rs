@@ -21,7 +21,7 @@ pub use refusal::ChallengeRefusal;
 use crate::accounts::Me;
 use crate::clock::TimeControl;
 use crate::error::ApiError;
-use crate::extract::parse;
+use crate::extract::{parse, parse_or_default};
 use crate::notify::{notify, DeclineReason, Notice};
 use crate::protocol::{ColorChoice, Mode, Options, Player, RulesChoice};
 use crate::state::Services;
@@ -235,7 +235,7 @@ pub async fn accept(State(st): State<Services>, Path(id): Path<String>, me: Me) 
 }
 
 /// What `POST /api/challenges/{id}/decline` reads.
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct Decline {
     #[serde(default)]
@@ -251,7 +251,7 @@ pub async fn decline(
     body: String,
 ) -> Result<Json<Value>, ApiError> {
     let me = me.required()?;
-    let d: Decline = parse(if body.trim().is_empty() { "{}" } else { &body })?;
+    let d: Decline = parse_or_default(&body)?;
     let c = mine(&st, &id, &me, true).await?;
     if !st.store().close_challenge(&c.id, "declined", Some(d.reason.key()), crate::clock::now_ms()).await? {
         return Err(ChallengeRefusal::Gone.into());

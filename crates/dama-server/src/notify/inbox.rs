@@ -14,7 +14,7 @@ use tokio::sync::broadcast;
 use super::listeners::ONLINE_FOR_MS;
 use crate::accounts::Me;
 use crate::error::ApiError;
-use crate::extract::parse;
+use crate::extract::parse_or_default;
 use crate::state::Services;
 
 /// Notifications listed at once.
@@ -34,7 +34,7 @@ pub async fn list(State(st): State<Services>, me: Me) -> Result<Json<Value>, Api
 }
 
 /// What `POST /api/me/notifications/read` reads: the ids, or none for all.
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct ReadRequest {
     #[serde(default)]
@@ -44,7 +44,7 @@ struct ReadRequest {
 /// `POST /api/me/notifications/read` `{"ids": [...]}` (or `{}` for all) → `{"unread"}`.
 pub async fn read(State(st): State<Services>, me: Me, body: String) -> Result<Json<Value>, ApiError> {
     let me = me.required()?;
-    let r: ReadRequest = parse(if body.trim().is_empty() { "{}" } else { &body })?;
+    let r: ReadRequest = parse_or_default(&body)?;
     if r.ids.as_ref().is_some_and(|ids| ids.len() > crate::store::INBOX_SIZE as usize) {
         return Err(ApiError::BadRequest(format!("at most {} ids at once", crate::store::INBOX_SIZE)));
     }
