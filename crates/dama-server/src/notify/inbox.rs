@@ -49,7 +49,7 @@ pub async fn read(State(st): State<Services>, me: Me, body: String) -> Result<Js
         return Err(ApiError::BadRequest(format!("at most {} ids at once", crate::store::INBOX_SIZE)));
     }
     st.store().read_notifications(&me.id, r.ids.as_deref(), crate::clock::now_ms()).await?;
-    let (_, unread) = st.store().notifications(&me.id, 0).await?;
+    let unread = st.store().unread(&me.id).await?;
     Ok(Json(json!({ "unread": unread })))
 }
 
@@ -85,7 +85,7 @@ pub async fn websocket(
         .take(me.id.clone(), SOCKETS_PER_ACCOUNT)
         .ok_or_else(|| ApiError::TooMany("too many pages open for this account".into()))?;
     let mut rx = st.bots.subscribe(&me.id);
-    let (_, unread) = st.store().notifications(&me.id, 0).await?;
+    let unread = st.store().unread(&me.id).await?;
     st.store().seen(&me.id, crate::clock::now_ms()).await?;
     let ctx = st.clone();
     Ok(crate::ws::configure(upgrade, &ctx.limits).on_upgrade(move |mut socket| async move {

@@ -141,7 +141,7 @@ impl Round {
         let side = self.side();
         let mut clock = self.clock.clone();
         // The player's measured lag comes off the time charged, within their quota.
-        let credit = if clock.first_move_until.is_some() { 0 } else { self.lag.credit(side, &self.opts.time) };
+        let credit = self.lag_credit();
         if !clock.stop_credited(side, now.at, credit) {
             let mut d = self.end(GameResult { winner: Some(!side), reason: EndReason::Time }, now)?;
             d.refusal = Some(Refusal::TimeRanOut);
@@ -246,10 +246,9 @@ impl Round {
                 _ => Decision::default(),
             };
         }
-        let credit = std::time::Duration::from_millis(self.lag.credit(side, &self.opts.time).into());
-        match self.clock.deadline(side) {
-            Some(d) if self.clock.first_move_until.is_some() && d <= now.at => {}
-            Some(d) if d + credit <= now.at => {}
+        // The flag's own deadline: the clock's, and the lag a move in transit may claim.
+        match self.deadline(now) {
+            Some(d) if d <= now.at => {}
             _ => return Decision::default(),
         }
         if self.clock.first_move_until.is_some() {

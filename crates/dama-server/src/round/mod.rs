@@ -344,15 +344,21 @@ impl Round {
             None
         } else if self.clock.enabled() && !self.is_held() {
             // The flag waits for the credit a move in transit could claim.
-            let credit = match self.clock.first_move_until {
-                Some(_) => 0,
-                None => self.lag.credit(self.side(), &self.opts.time),
-            };
-            self.clock.deadline(self.side()).map(|d| d + std::time::Duration::from_millis(credit.into()))
+            let credit = std::time::Duration::from_millis(self.lag_credit().into());
+            self.clock.deadline(self.side()).map(|d| d + credit)
         } else {
             let at = self.abandoned_at_ms()?;
             let wait = u64::try_from(at - now.ms).unwrap_or(0);
             now.at.checked_add(std::time::Duration::from_millis(wait))
+        }
+    }
+
+    /// What the side to move's next move is credited for its lag ([`lag`]): nothing
+    /// while its first move is awaited (that wait charges no time).
+    pub fn lag_credit(&self) -> u32 {
+        match self.clock.first_move_until {
+            Some(_) => 0,
+            None => self.lag.credit(self.side(), &self.opts.time),
         }
     }
 

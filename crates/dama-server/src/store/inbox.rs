@@ -70,12 +70,16 @@ impl Store {
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
-        let unread: i64 = sqlx::query("SELECT COUNT(*) AS n FROM notifications WHERE account = $1 AND read_ms IS NULL")
+        Ok((list, self.unread(account).await?))
+    }
+
+    /// How many of the account's notifications are unread.
+    pub async fn unread(&self, account: &str) -> Result<i64, StoreError> {
+        let r = sqlx::query("SELECT COUNT(*) AS n FROM notifications WHERE account = $1 AND read_ms IS NULL")
             .bind(account)
             .fetch_one(&self.pool)
-            .await?
-            .try_get("n")?;
-        Ok((list, unread))
+            .await?;
+        Ok(r.try_get("n")?)
     }
 
     /// Marks the account's notifications read: those listed, or every one.
