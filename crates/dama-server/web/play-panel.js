@@ -24,7 +24,7 @@ function playerName(g, color) {
 
 /** `color`'s connection as the server measured it: three bars, as many lit as it is
  *  good (under 150 ms), fair (under 400 ms) or poor. */
-function connection(g, color) {
+export function connection(g, color) {
   const ms = g.snap.connection?.[color === 'white' ? 0 : 1];
   if (ms == null || g.snap.mode === 'hotseat') return null;
   const q = ms < 150 ? 'good' : ms < 400 ? 'fair' : 'poor';

@@ -16,7 +16,7 @@ import { clockPart } from './play-clock.js';
 import { movesPart } from './play-moves.js';
 import { actionsPart } from './play-actions.js';
 import { chatPart } from './play-chat.js';
-import { gameMissing, playerBox, share, shortcuts, statusText } from './play-panel.js';
+import { connection, gameMissing, playerBox, share, shortcuts, statusText } from './play-panel.js';
 
 /** The game `id` on `main`. */
 export function playPage(main, id) {
@@ -113,11 +113,17 @@ export function playPage(main, id) {
     chat: (m) => chat.add(m),
     chat_history: (m) => chat.history(m.lines),
     chat_hidden: (m) => chat.hide(m.n),
-    // A player's connection changed band: the panel shows it.
+    // A player's connection changed band: its bars change in place (it comes at any
+    // time; the page is not drawn again under a player typing a move or a line).
     connection: (m) => {
       if (!g.snap) return;
       g.snap.connection = m.rtt_ms;
-      render();
+      for (const box of document.querySelectorAll('.clock.side[data-color]')) {
+        const line = box.querySelector('.player-line');
+        line?.querySelector('.conn')?.remove();
+        const bars = connection(g, box.dataset.color);
+        if (line && bars) line.append(bars);
+      }
     },
     // A refused action: say why, and take the game as the server has it.
     error: (m) => {
