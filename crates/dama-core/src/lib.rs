@@ -5,11 +5,13 @@
 //! - [`movegen`]: legal moves, with the precedence rules of each rulebook.
 //! - [`fen`], [`notation`]: PDN 3.0 FEN and move text.
 //! - [`perft`]: move path counts for testing and benchmarking.
+//! - [`ballot`]: ballot openings for tournaments (the three- and two-move lists).
 //!
 //! Nothing here does I/O.
 
 pub mod any;
 pub mod any_record;
+pub mod ballot;
 pub mod bits;
 pub mod color;
 pub mod duel;
