@@ -1,0 +1,549 @@
+//! Maximum-weight matching in a general graph (Edmonds' blossom algorithm with dual
+//! variables, in the O(n³) form described by Galil, "Efficient algorithms for finding
+//! maximum matching in graphs", 1986).
+//!
+//! Integer weights only: every weight is doubled on entry so that the dual variables and
+//! the half-slacks stay integral. The Swiss pairing encodes its criteria, most important
+//! first, in the digits of one `i128` weight, so the heaviest matching is the one that
+//! wins criterion by criterion.
+
+/// A vertex index.
+type V = usize;
+/// "None" for indices into endpoint, edge and blossom arrays.
+const NONE: usize = usize::MAX;
+
+/// Finds a matching of maximum total weight. `edges` are `(u, v, weight)` with `u != v`,
+/// both `< n`, weights `>= 0`. Returns each vertex's mate.
+pub fn max_weight_matching(n: usize, edges: &[(V, V, i128)]) -> Vec<Option<V>> {
+    if n == 0 || edges.is_empty() {
+        return vec![None; n];
+    }
+    let mut m = Matcher::new(n, edges);
+    m.solve();
+    (0..n)
+        .map(|v| (m.mate[v] != NONE).then(|| m.endpoint[m.mate[v]]))
+        .collect()
+}
+
+struct Matcher {
+    n: usize,
+    /// Edge `k` is `(u, v, 2 * weight)`.
+    edges: Vec<(V, V, i128)>,
+    /// Endpoint `2k` is edge `k`'s `u`, `2k + 1` its `v`.
+    endpoint: Vec<V>,
+    /// For each vertex, the remote endpoints of its edges.
+    neighbend: Vec<Vec<usize>>,
+    /// The remote endpoint of a vertex's matched edge, or NONE.
+    mate: Vec<usize>,
+    /// 0 free, 1 S (outer), 2 T (inner); bit 4 marks a breadcrumb while scanning.
+    label: Vec<u8>,
+    /// The endpoint through which a top-level blossom got its label.
+    labelend: Vec<usize>,
+    /// The top-level blossom holding each vertex.
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    /// `blossomendps[b][i]` joins child `i` to child `i + 1` (cyclically).
+    blossomendps: Vec<Vec<usize>>,
+    /// The least-slack edge to a different S-blossom (for S-blossoms), or to an S-blossom
+    /// (for free vertices).
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<i128>,
+    allowedge: Vec<bool>,
+    queue: Vec<V>,
+}
+
+impl Matcher {
+    fn new(n: usize, input: &[(V, V, i128)]) -> Matcher {
+        let edges: Vec<(V, V, i128)> = input.iter().map(|&(u, v, w)| (u, v, 2 * w)).collect();
+        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+        let mut endpoint = Vec::with_capacity(2 * edges.len());
+        let mut neighbend = vec![Vec::new(); n];
+        for (k, &(u, v, _)) in edges.iter().enumerate() {
+            debug_assert!(u != v && u < n && v < n);
+            endpoint.push(u);
+            endpoint.push(v);
+            neighbend[u].push(2 * k + 1);
+            neighbend[v].push(2 * k);
+        }
+        let mut dualvar = vec![maxweight; n];
+        dualvar.extend(std::iter::repeat_n(0, n));
+        let ne = edges.len();
+        Matcher {
+            n,
+            edges,
+            endpoint,
+            neighbend,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dualvar,
+            allowedge: vec![false; ne],
+            queue: Vec::new(),
+        }
+    }
+
+    fn slack(&self, k: usize) -> i128 {
+        let (u, v, w) = self.edges[k];
+        self.dualvar[u] + self.dualvar[v] - w
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<V>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &c in &self.blossomchilds[b] {
+                self.leaves(c, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<V> {
+        let mut out = Vec::new();
+        self.leaves(b, &mut out);
+        out
+    }
+
+    fn assign_label(&mut self, w: V, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let leaves = self.leaves_of(b);
+            self.queue.extend(leaves);
+        } else {
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+        }
+    }
+
+    /// Traces back from `v` and `w` along the alternating trees: returns the base of a new
+    /// blossom, or NONE when the two roots differ (an augmenting path).
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: V, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("a free blossom number");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = 0;
+        for leaf in self.leaves_of_list(&path) {
+            if self.label[self.inblossom[leaf]] == 2 {
+                self.queue.push(leaf);
+            }
+            self.inblossom[leaf] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.n];
+        for &sub in &path {
+            let lists: Vec<usize> = match self.blossombestedges[sub].take() {
+                Some(list) => list,
+                None => self
+                    .leaves_of(sub)
+                    .iter()
+                    .flat_map(|&leaf| self.neighbend[leaf].iter().map(|p| p / 2))
+                    .collect(),
+            };
+            for k2 in lists {
+                let (mut i, mut j, _) = self.edges[k2];
+                if self.inblossom[j] == b {
+                    std::mem::swap(&mut i, &mut j);
+                }
+                let _ = i;
+                let bj = self.inblossom[j];
+                if bj != b
+                    && self.label[bj] == 1
+                    && (bestedgeto[bj] == NONE || self.slack(k2) < self.slack(bestedgeto[bj]))
+                {
+                    bestedgeto[bj] = k2;
+                }
+            }
+            self.bestedge[sub] = NONE;
+        }
+        let best: Vec<usize> = bestedgeto.into_iter().filter(|&e| e != NONE).collect();
+        let mut be = NONE;
+        for &e in &best {
+            if be == NONE || self.slack(e) < self.slack(be) {
+                be = e;
+            }
+        }
+        self.bestedge[b] = be;
+        self.blossombestedges[b] = Some(best);
+        self.blossomchilds[b] = path;
+        self.blossomendps[b] = endps;
+    }
+
+    fn leaves_of_list(&self, subs: &[usize]) -> Vec<V> {
+        let mut out = Vec::new();
+        for &s in subs {
+            self.leaves(s, &mut out);
+        }
+        out
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s] == 0 {
+                self.expand_blossom(s, endstage);
+            } else {
+                for leaf in self.leaves_of(s) {
+                    self.inblossom[leaf] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let len = childs.len() as isize;
+            let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
+            let endps = self.blossomendps[b].clone();
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let mut j = childs.iter().position(|&c| c == entrychild).expect("entry child") as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let q = endps[at(j - endptrick as isize)] ^ endptrick ^ 1;
+                self.label[self.endpoint[p ^ 1]] = 0;
+                self.label[self.endpoint[q]] = 0;
+                self.assign_label(self.endpoint[p ^ 1], 2, p);
+                self.allowedge[endps[at(j - endptrick as isize)] / 2] = true;
+                j += jstep;
+                p = endps[at(j - endptrick as isize)] ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = childs[at(j)];
+            let ep = self.endpoint[p ^ 1];
+            self.label[ep] = 2;
+            self.label[bv] = 2;
+            self.labelend[ep] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[at(j)] != entrychild {
+                let bv = childs[at(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let reached = self
+                    .leaves_of(bv)
+                    .into_iter()
+                    .find(|&leaf| self.label[leaf] != 0);
+                if let Some(v) = reached {
+                    self.label[v] = 0;
+                    let mb = self.mate[self.blossombase[bv]];
+                    self.label[self.endpoint[mb]] = 0;
+                    self.assign_label(v, 2, self.labelend[v]);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = u8::MAX;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b].clear();
+        self.blossomendps[b].clear();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    /// Swaps matched and unmatched edges inside blossom `b` so that `v` becomes its base.
+    fn augment_blossom(&mut self, b: usize, v: V) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len() as isize;
+        let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
+        let i = self.blossomchilds[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("child");
+        let mut j = i as isize;
+        let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        while j != 0 {
+            j += jstep;
+            let t1 = self.blossomchilds[b][at(j)];
+            let p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
+            if t1 >= self.n {
+                self.augment_blossom(t1, self.endpoint[p]);
+            }
+            j += jstep;
+            let t2 = self.blossomchilds[b][at(j)];
+            if t2 >= self.n {
+                self.augment_blossom(t2, self.endpoint[p ^ 1]);
+            }
+            self.mate[self.endpoint[p]] = p ^ 1;
+            self.mate[self.endpoint[p ^ 1]] = p;
+        }
+        self.blossomchilds[b].rotate_left(i);
+        self.blossomendps[b].rotate_left(i);
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
+        debug_assert_eq!(self.blossombase[b], v);
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        let n = self.n;
+        for _stage in 0..n {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    for idx in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][idx];
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = 0;
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack <= 0 {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                    if augmented {
+                        break;
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // No augmenting path with the current duals: change them.
+                let mut deltatype = 1;
+                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let kslack = self.slack(self.bestedge[b]);
+                        debug_assert_eq!(kslack % 2, 0);
+                        let d = kslack / 2;
+                        if d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dualvar[b] < delta
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] -= delta,
+                        2 => self.dualvar[v] += delta,
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] += delta,
+                            2 => self.dualvar[b] -= delta,
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, j, _) = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (i, _, _) = self.edges[deltaedge];
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b] == 0
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
