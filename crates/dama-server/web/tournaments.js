@@ -77,7 +77,8 @@ export function tournamentsPage(main) {
   (async () => {
     try {
       events = (await api('GET', '/api/tournaments')).tournaments;
-      events.sort((a, b) => (a.status === 'finished' ? b.starts_ms - a.starts_ms : a.starts_ms - b.starts_ms));
+      // Soonest first; the finished ones, latest first.
+      events.sort((a, b) => (a.status === 'finished' && b.status === 'finished' ? b.starts_ms - a.starts_ms : a.starts_ms - b.starts_ms));
     } catch (e) {
       error = e.message;
     }
