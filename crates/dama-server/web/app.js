@@ -202,6 +202,12 @@ async function route() {
     } else if (path === '/leaderboard') {
       const { leaderboardPage } = await import('./leaderboard.js');
       current = leaderboardPage(main, new URLSearchParams(location.search));
+    } else if (path === '/tournaments') {
+      const { tournamentsPage } = await import('./tournaments.js');
+      current = tournamentsPage(main);
+    } else if ((m = path.match(/^\/tournament\/([A-Za-z0-9_-]+)$/))) {
+      const { tournamentPage } = await import('./tournaments.js');
+      current = tournamentPage(main, m[1]);
     } else if (path === '/puzzles') {
       const { puzzlesPage } = await import('./puzzles.js');
       current = puzzlesPage(main, new URLSearchParams(location.search));

@@ -193,6 +193,10 @@ export function listen() {
       // The challenger goes to the game the player challenged has just accepted.
       if (e.notification.kind === 'challenge_accepted') go(`/game/${e.notification.game}`);
       onChange?.();
+    } else if (e.type === 'tournament_game') {
+      // A game of the player's in an event has started: to the board.
+      toast(t('t_game_started'));
+      if (location.pathname !== `/game/${e.game}`) go(`/game/${e.game}`);
     } else if (e.type === 'following_playing') toast(t('ntf_following_playing', { name: e.name }));
     else if (e.type === 'challenge_update' || e.type === 'reload') onChange?.();
   };
