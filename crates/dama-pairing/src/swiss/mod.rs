@@ -14,9 +14,11 @@
 //! 4. games where both colour preferences are met (C12), then no strong preference
 //!    denied (C13);
 //! 5. residents who floated down last round are paired (C14); no upfloat twice (C15);
-//! 6. the Dutch order of S1 and S2 (see `order.rs`): exact for small brackets, a steep
+//! 6. games that fit the S1/S2 split (MDP with resident, S1 with S2): transpositions
+//!    come before exchanges;
+//! 7. the Dutch order of S1 and S2 (see `order.rs`): exact for small brackets, a steep
 //!    approximation of the transposition order for large ones;
-//! 7. for the bye vertex: the lowest-ranked player.
+//! 8. for the bye vertex: the lowest-ranked player.
 //!
 //! The games found inside the bracket are kept; bracket players matched below it float
 //! down into the next bracket. Colours follow C.04.3 E; the initial colour (E.5) is White,
@@ -97,7 +99,6 @@ pub fn pair_with(
 /// The bye vertex's index is `ps.len()`.
 fn match_brackets(ps: &[Player]) -> Option<Vec<usize>> {
     let n = ps.len();
-    let bye = n;
     let total = n + n % 2;
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| ps[b].score.cmp(&ps[a].score).then(ps[a].tpn.cmp(&ps[b].tpn)));
@@ -112,31 +113,75 @@ fn match_brackets(ps: &[Player]) -> Option<Vec<usize>> {
             _ => groups.push(vec![i]),
         }
     }
+    let ctx = Ctx {
+        ps,
+        total,
+        rank,
+        max_score: ps.iter().map(|p| p.score).max().unwrap_or(0) as i128,
+    };
     let mut mate = vec![usize::MAX; total];
     let mut floaters: Vec<usize> = Vec::new();
-    let max_score = ps.iter().map(|p| p.score).max().unwrap_or(0) as i128;
     for (gi, group) in groups.iter().enumerate() {
         let last = gi + 1 == groups.len();
-        let bracket: Vec<usize> = floaters.iter().chain(group.iter()).copied().collect();
-        let mdps = floaters.len();
+        let mut residents = group.clone();
+        let mut next = Vec::new();
+        if !floaters.is_empty() {
+            // Heterogeneous bracket: first the MDPs with the residents (S1 = MDPs), then
+            // the remainder as a homogeneous bracket.
+            let bracket: Vec<usize> = floaters.iter().chain(group.iter()).copied().collect();
+            next = ctx.stage(&mut mate, &bracket, floaters.len(), false)?;
+            residents.retain(|&r| mate[r] == usize::MAX);
+        }
+        let left = ctx.stage(&mut mate, &residents, 0, last)?;
+        next.extend(left);
+        next.sort_by(|&a, &b| ps[b].score.cmp(&ps[a].score).then(ps[a].tpn.cmp(&ps[b].tpn)));
+        floaters = next;
+    }
+    Some(mate)
+}
+
+/// What every stage of one round shares.
+struct Ctx<'a> {
+    ps: &'a [Player],
+    /// Players plus the bye vertex, if any.
+    total: usize,
+    /// Position in the ranking order.
+    rank: Vec<usize>,
+    max_score: i128,
+}
+
+impl Ctx<'_> {
+    /// One maximum-weight matching over every unpaired player, favouring the games of
+    /// `bracket` (its first `mdps` players floated in). With MDPs, only their games are
+    /// kept; otherwise every game inside the bracket is, and with `last` every game at
+    /// all. Returns the bracket players left to float down (in the MDP pass: the MDPs not
+    /// paired), or `None` when no perfect matching exists.
+    fn stage(
+        &self,
+        mate: &mut [usize],
+        bracket: &[usize],
+        mdps: usize,
+        last: bool,
+    ) -> Option<Vec<usize>> {
+        let (ps, total, bye) = (self.ps, self.total, self.ps.len());
         let remaining: Vec<usize> = (0..total).filter(|&v| mate[v] == usize::MAX).collect();
-        let local: Vec<usize> = {
-            let mut l = vec![usize::MAX; total];
-            for (i, &v) in remaining.iter().enumerate() {
-                l[v] = i;
-            }
-            l
-        };
+        if remaining.is_empty() {
+            return Some(Vec::new());
+        }
+        let mut local = vec![usize::MAX; total];
+        for (i, &v) in remaining.iter().enumerate() {
+            local[v] = i;
+        }
         let mut pos = vec![usize::MAX; total];
         for (i, &v) in bracket.iter().enumerate() {
             pos[v] = i;
         }
         let max_edges = total as i128 / 2 + 1;
-        let mut caps: Values = [1, 1, 2 * max_score + 2, 1, 1, 2, 1, 1, total as i128];
+        let mut caps: Values = [1, 1, 2 * self.max_score + 2, 1, 1, 2, 1, 1, 1, total as i128];
         let used = Packer::bits(&caps, max_edges)?;
         let room = 121u32.saturating_sub(used + (128 - max_edges.leading_zeros()));
         let order = Order::new(bracket.len(), mdps, room);
-        caps[7] = order.cap();
+        caps[8] = order.cap();
         let packer = Packer::new(&caps, max_edges)?;
         let mut edges = Vec::new();
         for (x, &u) in remaining.iter().enumerate() {
@@ -147,7 +192,7 @@ fn match_brackets(ps: &[Player]) -> Option<Vec<usize>> {
                     }
                     let mut val = [0; FIELDS];
                     val[0] = 1;
-                    val[8] = rank[u] as i128;
+                    val[9] = self.rank[u] as i128;
                     val
                 } else {
                     if !compatible(&ps[u], &ps[v]) {
@@ -162,25 +207,29 @@ fn match_brackets(ps: &[Player]) -> Option<Vec<usize>> {
         if m.iter().any(|x| x.is_none()) {
             return None;
         }
-        let mut next = Vec::new();
-        for &u in &bracket {
-            let v = remaining[m[local[u]].expect("perfect")];
-            if last || pos[v] != usize::MAX {
+        let partner = |v: usize| remaining[m[local[v]].expect("perfect")];
+        let mut left = Vec::new();
+        for (i, &u) in bracket.iter().enumerate() {
+            let v = partner(u);
+            let keep = if mdps > 0 {
+                pos[v] != usize::MAX && (i < mdps || pos[v] < mdps)
+            } else {
+                last || pos[v] != usize::MAX
+            };
+            if keep {
                 mate[u] = v;
                 mate[v] = u;
-            } else {
-                next.push(u);
+            } else if mdps == 0 || i < mdps {
+                left.push(u);
             }
         }
         if last {
-            for (i, &v) in remaining.iter().enumerate() {
-                mate[v] = remaining[m[i].expect("perfect")];
+            for &v in &remaining {
+                mate[v] = partner(v);
             }
         }
-        next.sort_by(|&a, &b| ps[b].score.cmp(&ps[a].score).then(ps[a].tpn.cmp(&ps[b].tpn)));
-        floaters = next;
+        Some(left)
     }
-    Some(mate)
 }
 
 /// The criterion values of a game between `u` and `v` (see the module doc).
@@ -210,7 +259,8 @@ fn bracket_values(
         .filter(|(i, x)| *i >= mdps && x.float_last == Float::Down)
         .count() as i128;
     val[6] = !(p.score > q.score && q.float_last == Float::Up) as i128;
-    val[7] = order.value(a, b);
+    val[7] = order.regular(a, b) as i128;
+    val[8] = order.value(a, b);
     val
 }
 

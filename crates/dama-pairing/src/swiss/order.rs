@@ -24,8 +24,9 @@ pub(crate) struct Order {
 impl Order {
     /// `bits` bounds the logarithm of the largest value (`cap`).
     pub fn new(n: usize, mdps: usize, bits: u32) -> Order {
-        let residents = n - mdps;
-        let rest_start = mdps + mdps.min(residents);
+        // With MDPs only their partners are ordered (the remainder is paired afterwards as
+        // a homogeneous bracket of its own).
+        let rest_start = if mdps > 0 { n } else { 0 };
         let half = (n - rest_start) / 2;
         let importance = Self::importance(mdps + half, n, bits);
         Order {
@@ -64,6 +65,18 @@ impl Order {
     /// The largest value of one game.
     pub fn cap(&self) -> i128 {
         self.importance.first().copied().unwrap_or(1) * (self.n as i128 + 1)
+    }
+
+    /// Whether a game between bracket positions `a < b` fits the S1/S2 split (an MDP with
+    /// a resident, or S1 with S2 of the homogeneous part); otherwise it needs an exchange,
+    /// which the Dutch rules try only after every transposition.
+    pub fn regular(&self, a: usize, b: usize) -> bool {
+        if self.mdps > 0 {
+            // The MDP pass: only the MDPs' partners are chosen here.
+            b >= self.mdps
+        } else {
+            self.value(a, b) > 0
+        }
     }
 
     /// The value of a game between bracket positions `a < b`.
