@@ -1,5 +1,8 @@
 //! Pairing a 500-player Swiss: round 5, and the last round (11), after random results.
 
+// criterion_group! defines an undocumented public function.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use dama_pairing::{sim, swiss};
 use std::hint::black_box;

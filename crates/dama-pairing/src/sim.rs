@@ -31,27 +31,15 @@ impl Rng {
 /// `n` players with ids `1..=n`, random ratings (1000..2600, ties possible), no history.
 pub fn entrants(n: usize, rng: &mut Rng) -> Vec<Entrant> {
     (1..=n as PlayerId)
-        .map(|id| Entrant {
-            id,
-            rating: 1000 + rng.below(1600) as i32,
-            history: Vec::new(),
-            had_bye: false,
-        })
+        .map(|id| Entrant { id, rating: 1000 + rng.below(1600) as i32, history: Vec::new(), had_bye: false })
         .collect()
 }
 
 /// Records a round: each game's result from `result(white, black)` as White's doubled
 /// points (2, 1 or 0); the bye scores 2 and is marked.
-pub fn record(
-    entrants: &mut [Entrant],
-    round: &RoundPairings,
-    mut result: impl FnMut(PlayerId, PlayerId) -> u32,
-) {
+pub fn record(entrants: &mut [Entrant], round: &RoundPairings, mut result: impl FnMut(PlayerId, PlayerId) -> u32) {
     let index = |entrants: &[Entrant], id: PlayerId| {
-        entrants
-            .iter()
-            .position(|e| e.id == id)
-            .expect("paired player is an entrant")
+        entrants.iter().position(|e| e.id == id).expect("paired player is an entrant")
     };
     for g in &round.pairings {
         let w = result(g.white, g.black).min(2);
@@ -71,12 +59,7 @@ pub fn record(
     }
     if let Some(b) = round.bye {
         let bi = index(entrants, b);
-        entrants[bi].history.push(Played {
-            opponent: None,
-            colour: None,
-            points2: 2,
-            played: false,
-        });
+        entrants[bi].history.push(Played { opponent: None, colour: None, points2: 2, played: false });
         entrants[bi].had_bye = true;
     }
 }
@@ -92,12 +75,7 @@ pub fn random_result(rng: &mut Rng) -> u32 {
 
 /// An event of `n` players whose first `played` rounds (of `total_rounds`) were paired by
 /// the Swiss pairing and played with random results.
-pub fn event(
-    n: usize,
-    played: u32,
-    total_rounds: u32,
-    seed: u64,
-) -> Result<Vec<Entrant>, PairingError> {
+pub fn event(n: usize, played: u32, total_rounds: u32, seed: u64) -> Result<Vec<Entrant>, PairingError> {
     let mut rng = Rng::new(seed);
     let mut es = entrants(n, &mut rng);
     for round in 1..=played {

@@ -9,17 +9,11 @@ use std::collections::HashSet;
 
 /// The colours of played games, in order.
 fn colours(e: &Entrant) -> Vec<Colour> {
-    e.history
-        .iter()
-        .filter(|p| p.played)
-        .filter_map(|p| p.colour)
-        .collect()
+    e.history.iter().filter(|p| p.played).filter_map(|p| p.colour).collect()
 }
 
 fn diff(cs: &[Colour]) -> i32 {
-    cs.iter()
-        .map(|c| if *c == Colour::White { 1 } else { -1 })
-        .sum()
+    cs.iter().map(|c| if *c == Colour::White { 1 } else { -1 }).sum()
 }
 
 /// The absolute colour preference (A.6): colour difference beyond ±1, or the same colour
@@ -44,20 +38,13 @@ fn topscorer(e: &Entrant, round: u32, total: u32) -> bool {
 }
 
 fn may_meet(a: &Entrant, b: &Entrant, round: u32, total: u32) -> bool {
-    let met = a
-        .history
-        .iter()
-        .any(|p| p.played && p.opponent == Some(b.id));
+    let met = a.history.iter().any(|p| p.played && p.opponent == Some(b.id));
     let clash = matches!((absolute(a), absolute(b)), (Some(x), Some(y)) if x == y);
     !met && (!clash || (topscorer(a, round, total) && topscorer(b, round, total)))
 }
 
 fn may_bye(e: &Entrant) -> bool {
-    !e.had_bye
-        && !e
-            .history
-            .iter()
-            .any(|p| p.opponent.is_some() && !p.played && p.points2 == 2)
+    !e.had_bye && !e.history.iter().any(|p| p.opponent.is_some() && !p.played && p.points2 == 2)
 }
 
 /// Whether any pairing of everyone (one bye when odd) meets the absolute criteria.

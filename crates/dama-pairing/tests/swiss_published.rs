@@ -6,9 +6,7 @@ use common::{entrants_before, games_of, parse, tuples};
 use dama_pairing::swiss;
 
 /// The file's event drew Black for the top seed in round 1.
-const BLACK: swiss::Options = swiss::Options {
-    initial_colour: dama_pairing::Colour::Black,
-};
+const BLACK: swiss::Options = swiss::Options { initial_colour: dama_pairing::Colour::Black };
 
 const ISSUE_7: &str = include_str!("data/issue_7.trf");
 
@@ -34,9 +32,7 @@ fn rounds_matched(text: &str, total: u32) -> Vec<usize> {
             let same_games = unordered(&mine) == unordered(&want);
             let extra: Vec<_> = mine.iter().filter(|g| !want.contains(g)).collect();
             let missing: Vec<_> = want.iter().filter(|g| !mine.contains(g)).collect();
-            println!(
-                "round {round}: same games {same_games}; ours not theirs {extra:?}; theirs not ours {missing:?}"
-            );
+            println!("round {round}: same games {same_games}; ours not theirs {extra:?}; theirs not ours {missing:?}");
         }
     }
     println!("rounds reproduced: {ok:?}");

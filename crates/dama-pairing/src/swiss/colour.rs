@@ -45,10 +45,7 @@ pub(crate) fn preference(colours: &[Option<Colour>]) -> Preference {
     let Some(&last) = played.last() else {
         return Preference::None;
     };
-    let diff: i32 = played
-        .iter()
-        .map(|c| if *c == Colour::White { 1 } else { -1 })
-        .sum();
+    let diff: i32 = played.iter().map(|c| if *c == Colour::White { 1 } else { -1 }).sum();
     let two_same = played.len() >= 2 && played[played.len() - 2] == last;
     if diff > 1 {
         Preference::Absolute(Colour::Black)
@@ -81,11 +78,7 @@ pub(crate) fn strong_satisfied(a: &Player, b: &Player) -> bool {
 /// The colour of `a` in a game against `b` (C.04.3 E.1 to E.5); E.5 gives the higher-ranked
 /// player the `initial` colour when their pairing number is odd, the other when even.
 pub(crate) fn allocate(a: &Player, b: &Player, initial: Colour) -> Colour {
-    let (hi, lo, a_is_hi) = if a.ranks_above(b) {
-        (a, b, true)
-    } else {
-        (b, a, false)
-    };
+    let (hi, lo, a_is_hi) = if a.ranks_above(b) { (a, b, true) } else { (b, a, false) };
     let hi_colour = colour_of_higher(hi, lo, initial);
     if a_is_hi {
         hi_colour

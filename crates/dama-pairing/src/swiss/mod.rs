@@ -39,8 +39,8 @@ mod weight;
 use crate::matching::max_weight_matching;
 use crate::{Colour, Entrant, Pairing, PairingError, RoundPairings};
 use order::Order;
-use serde::{Deserialize, Serialize};
 use player::{compatible, players, Float, Player};
+use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use weight::{Packer, Values, FIELDS};
 
@@ -55,20 +55,14 @@ pub struct Options {
 impl Default for Options {
     /// White: the top seed has White in round 1, as the handbook's examples usually show.
     fn default() -> Options {
-        Options {
-            initial_colour: Colour::White,
-        }
+        Options { initial_colour: Colour::White }
     }
 }
 
 /// Pairs round `round` (1-based) of an event of `total_rounds` rounds, with the default
 /// [`Options`] (White drawn as the initial colour). Every entrant is paired, or gets the
 /// bye when the count is odd.
-pub fn pair(
-    entrants: &[Entrant],
-    round: u32,
-    total_rounds: u32,
-) -> Result<RoundPairings, PairingError> {
+pub fn pair(entrants: &[Entrant], round: u32, total_rounds: u32) -> Result<RoundPairings, PairingError> {
     pair_with(entrants, round, total_rounds, Options::default())
 }
 
@@ -80,10 +74,7 @@ pub fn pair_with(
     options: Options,
 ) -> Result<RoundPairings, PairingError> {
     if round == 0 || round > total_rounds {
-        return Err(PairingError::BadRound {
-            round,
-            total_rounds,
-        });
+        return Err(PairingError::BadRound { round, total_rounds });
     }
     let mut seen = HashSet::new();
     for e in entrants {
@@ -113,12 +104,7 @@ fn match_brackets(ps: &[Player]) -> Option<Vec<usize>> {
             _ => groups.push(vec![i]),
         }
     }
-    let ctx = Ctx {
-        ps,
-        total,
-        rank,
-        max_score: ps.iter().map(|p| p.score).max().unwrap_or(0) as i128,
-    };
+    let ctx = Ctx { ps, total, rank, max_score: ps.iter().map(|p| p.score).max().unwrap_or(0) as i128 };
     let mut mate = vec![usize::MAX; total];
     let mut floaters: Vec<usize> = Vec::new();
     for (gi, group) in groups.iter().enumerate() {
@@ -156,13 +142,7 @@ impl Ctx<'_> {
     /// kept; otherwise every game inside the bracket is, and with `last` every game at
     /// all. Returns the bracket players left to float down (in the MDP pass: the MDPs not
     /// paired), or `None` when no perfect matching exists.
-    fn stage(
-        &self,
-        mate: &mut [usize],
-        bracket: &[usize],
-        mdps: usize,
-        last: bool,
-    ) -> Option<Vec<usize>> {
+    fn stage(&self, mate: &mut [usize], bracket: &[usize], mdps: usize, last: bool) -> Option<Vec<usize>> {
         let (ps, total, bye) = (self.ps, self.total, self.ps.len());
         let remaining: Vec<usize> = (0..total).filter(|&v| mate[v] == usize::MAX).collect();
         if remaining.is_empty() {
@@ -233,14 +213,7 @@ impl Ctx<'_> {
 }
 
 /// The criterion values of a game between `u` and `v` (see the module doc).
-fn bracket_values(
-    ps: &[Player],
-    pos: &[usize],
-    order: &Order,
-    mdps: usize,
-    u: usize,
-    v: usize,
-) -> Values {
+fn bracket_values(ps: &[Player], pos: &[usize], order: &Order, mdps: usize, u: usize, v: usize) -> Values {
     let mut val = [0; FIELDS];
     val[0] = 1;
     let (pu, pv) = (pos[u], pos[v]);
@@ -254,10 +227,7 @@ fn bracket_values(
     val[2] = (p.score + q.score) as i128;
     val[3] = colour::both_satisfied(p, q) as i128;
     val[4] = colour::strong_satisfied(p, q) as i128;
-    val[5] = [(a, p), (b, q)]
-        .iter()
-        .filter(|(i, x)| *i >= mdps && x.float_last == Float::Down)
-        .count() as i128;
+    val[5] = [(a, p), (b, q)].iter().filter(|(i, x)| *i >= mdps && x.float_last == Float::Down).count() as i128;
     val[6] = !(p.score > q.score && q.float_last == Float::Up) as i128;
     val[7] = order.regular(a, b) as i128;
     val[8] = order.value(a, b);
@@ -275,30 +245,18 @@ fn finish(ps: &[Player], mate: &[usize], initial: Colour) -> RoundPairings {
         if v == n {
             bye = Some(ps[u].id);
         } else if u < v {
-            let (hi, lo) = if ps[u].ranks_above(&ps[v]) {
-                (u, v)
-            } else {
-                (v, u)
-            };
+            let (hi, lo) = if ps[u].ranks_above(&ps[v]) { (u, v) } else { (v, u) };
             games.push((hi, lo));
         }
     }
     games.sort_by(|&(h1, l1), &(h2, l2)| {
-        (ps[h2].score, ps[l2].score)
-            .cmp(&(ps[h1].score, ps[l1].score))
-            .then(ps[h1].tpn.cmp(&ps[h2].tpn))
+        (ps[h2].score, ps[l2].score).cmp(&(ps[h1].score, ps[l1].score)).then(ps[h1].tpn.cmp(&ps[h2].tpn))
     });
     let pairings = games
         .into_iter()
         .map(|(h, l)| match colour::allocate(&ps[h], &ps[l], initial) {
-            Colour::White => Pairing {
-                white: ps[h].id,
-                black: ps[l].id,
-            },
-            Colour::Black => Pairing {
-                white: ps[l].id,
-                black: ps[h].id,
-            },
+            Colour::White => Pairing { white: ps[h].id, black: ps[l].id },
+            Colour::Black => Pairing { white: ps[l].id, black: ps[h].id },
         })
         .collect();
     RoundPairings { pairings, bye }

@@ -29,13 +29,7 @@ impl Order {
         let rest_start = if mdps > 0 { n } else { 0 };
         let half = (n - rest_start) / 2;
         let importance = Self::importance(mdps + half, n, bits);
-        Order {
-            n,
-            mdps,
-            rest_start,
-            half,
-            importance,
-        }
+        Order { n, mdps, rest_start, half, importance }
     }
 
     /// Factors from the last slot (1) up, each the previous times a ratio: `n + 1` (exact

@@ -53,19 +53,14 @@ pub(crate) fn players(entrants: &[Entrant], round: u32, total_rounds: u32) -> Ve
     let mut order: Vec<&Entrant> = entrants.iter().collect();
     order.sort_by_key(|e| std::cmp::Reverse(e.rating));
     let by_id: HashMap<PlayerId, &Entrant> = entrants.iter().map(|e| (e.id, e)).collect();
-    let score_before = |e: &Entrant, r: usize| -> u32 {
-        e.history.iter().take(r).map(|p| p.points2).sum()
-    };
+    let score_before = |e: &Entrant, r: usize| -> u32 { e.history.iter().take(r).map(|p| p.points2).sum() };
     let last_round = round as usize - 1; // rounds already played
     order
         .iter()
         .enumerate()
         .map(|(i, e)| {
-            let colours: Vec<Option<Colour>> = e
-                .history
-                .iter()
-                .map(|p| if p.played { p.colour } else { None })
-                .collect();
+            let colours: Vec<Option<Colour>> =
+                e.history.iter().map(|p| if p.played { p.colour } else { None }).collect();
             let colour_diff = colours
                 .iter()
                 .map(|c| match c {
@@ -99,12 +94,7 @@ pub(crate) fn players(entrants: &[Entrant], round: u32, total_rounds: u32) -> Ve
                 pref: preference(&colours),
                 colours,
                 colour_diff,
-                met: e
-                    .history
-                    .iter()
-                    .filter(|p| p.played)
-                    .filter_map(|p| p.opponent)
-                    .collect(),
+                met: e.history.iter().filter(|p| p.played).filter_map(|p| p.opponent).collect(),
                 can_bye: !e.had_bye && !e.won_by_forfeit(),
                 float_last,
                 topscorer: round == total_rounds && score > round - 1,

@@ -34,18 +34,10 @@ pub fn parse(text: &str) -> Vec<Line> {
             while at + 8 <= l.len() {
                 let chunk = &l[at..(at + 10).min(l.len())];
                 let ch = |i: usize| chunk.chars().nth(i).unwrap_or(' ');
-                rounds.push(Cell {
-                    opponent: chunk[..4].trim().parse().unwrap_or(0),
-                    colour: ch(5),
-                    result: ch(7),
-                });
+                rounds.push(Cell { opponent: chunk[..4].trim().parse().unwrap_or(0), colour: ch(5), result: ch(7) });
                 at += 10;
             }
-            Line {
-                rank: field(4, 8).parse().expect("start rank"),
-                rating: field(48, 52).parse().unwrap_or(0),
-                rounds,
-            }
+            Line { rank: field(4, 8).parse().expect("start rank"), rating: field(48, 52).parse().unwrap_or(0), rounds }
         })
         .collect()
 }
@@ -79,12 +71,7 @@ pub fn entrants_before(lines: &[Line], round: usize) -> Vec<Entrant> {
                     }
                 })
                 .collect();
-            Entrant {
-                id: l.rank,
-                rating: l.rating,
-                history,
-                had_bye,
-            }
+            Entrant { id: l.rank, rating: l.rating, history, had_bye }
         })
         .collect()
 }
