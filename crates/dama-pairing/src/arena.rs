@@ -67,15 +67,9 @@ pub fn pair(waiting: &[Waiting]) -> Vec<Pairing> {
 
 fn colours(a: &Waiting, b: &Waiting) -> Pairing {
     if b.colour_balance < a.colour_balance {
-        Pairing {
-            white: b.id,
-            black: a.id,
-        }
+        Pairing { white: b.id, black: a.id }
     } else {
-        Pairing {
-            white: a.id,
-            black: b.id,
-        }
+        Pairing { white: a.id, black: b.id }
     }
 }
 
@@ -116,9 +110,5 @@ pub fn score(games: &[ArenaGame]) -> ArenaScore {
         sheet.push(points);
         wins_in_row = if win { wins_in_row + 1 } else { 0 };
     }
-    ArenaScore {
-        points: sheet.iter().sum(),
-        on_fire: wins_in_row >= 2,
-        sheet,
-    }
+    ArenaScore { points: sheet.iter().sum(), on_fire: wins_in_row >= 2, sheet }
 }

@@ -20,15 +20,9 @@ pub fn table(n: usize) -> Vec<Vec<(usize, usize)>> {
     (1..=m)
         .map(|round| {
             // The player whose double is round + 1 (mod m) meets `even`.
-            let opponent = (1..=m)
-                .find(|&i| (2 * i) % m == (round + 1) % m)
-                .expect("m is odd, so 2 is invertible");
+            let opponent = (1..=m).find(|&i| (2 * i) % m == (round + 1) % m).expect("m is odd, so 2 is invertible");
             let mut games = Vec::with_capacity(even / 2);
-            games.push(if round % 2 == 1 {
-                (opponent, even)
-            } else {
-                (even, opponent)
-            });
+            games.push(if round % 2 == 1 { (opponent, even) } else { (even, opponent) });
             for k in 1..even / 2 {
                 let white = wrap(opponent as isize + k as isize);
                 let black = wrap(opponent as isize - k as isize);

@@ -77,16 +77,12 @@ impl Entrant {
     /// Whether the player ever won by forfeit (an opponent was named, the game not played,
     /// and the player scored the win). Such a player gets no bye (C.04.3 C2).
     pub fn won_by_forfeit(&self) -> bool {
-        self.history
-            .iter()
-            .any(|p| p.opponent.is_some() && !p.played && p.points2 == 2)
+        self.history.iter().any(|p| p.opponent.is_some() && !p.played && p.points2 == 2)
     }
 
     /// Whether the player has already played a game against `other` (forfeits do not count).
     pub fn has_played(&self, other: PlayerId) -> bool {
-        self.history
-            .iter()
-            .any(|p| p.played && p.opponent == Some(other))
+        self.history.iter().any(|p| p.played && p.opponent == Some(other))
     }
 }
 

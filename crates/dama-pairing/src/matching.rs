@@ -20,9 +20,7 @@ pub fn max_weight_matching(n: usize, edges: &[(V, V, i128)]) -> Vec<Option<V>> {
     }
     let mut m = Matcher::new(n, edges);
     m.solve();
-    (0..n)
-        .map(|v| (m.mate[v] != NONE).then(|| m.endpoint[m.mate[v]]))
-        .collect()
+    (0..n).map(|v| (m.mate[v] != NONE).then(|| m.endpoint[m.mate[v]])).collect()
 }
 
 struct Matcher {
@@ -205,11 +203,9 @@ impl Matcher {
         for &sub in &path {
             let lists: Vec<usize> = match self.blossombestedges[sub].take() {
                 Some(list) => list,
-                None => self
-                    .leaves_of(sub)
-                    .iter()
-                    .flat_map(|&leaf| self.neighbend[leaf].iter().map(|p| p / 2))
-                    .collect(),
+                None => {
+                    self.leaves_of(sub).iter().flat_map(|&leaf| self.neighbend[leaf].iter().map(|p| p / 2)).collect()
+                }
             };
             for k2 in lists {
                 let (mut i, mut j, _) = self.edges[k2];
@@ -300,10 +296,7 @@ impl Matcher {
                     j += jstep;
                     continue;
                 }
-                let reached = self
-                    .leaves_of(bv)
-                    .into_iter()
-                    .find(|&leaf| self.label[leaf] != 0);
+                let reached = self.leaves_of(bv).into_iter().find(|&leaf| self.label[leaf] != 0);
                 if let Some(v) = reached {
                     self.label[v] = 0;
                     let mb = self.mate[self.blossombase[bv]];
@@ -334,10 +327,7 @@ impl Matcher {
         }
         let len = self.blossomchilds[b].len() as isize;
         let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
-        let i = self.blossomchilds[b]
-            .iter()
-            .position(|&c| c == t)
-            .expect("child");
+        let i = self.blossomchilds[b].iter().position(|&c| c == t).expect("child");
         let mut j = i as isize;
         let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
             j -= len;
@@ -473,10 +463,7 @@ impl Matcher {
                     }
                 }
                 for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
+                    if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
                         let kslack = self.slack(self.bestedge[b]);
                         debug_assert_eq!(kslack % 2, 0);
                         let d = kslack / 2;

@@ -63,19 +63,13 @@ fn sonneborn_berger_with(scores: &HashMap<PlayerId, u32>, e: &Entrant) -> u32 {
 /// The Buchholz of player `id` (points doubled), or `None` if the player is unknown.
 pub fn buchholz(entrants: &[Entrant], id: PlayerId) -> Option<u32> {
     let s = scores(entrants);
-    entrants
-        .iter()
-        .find(|e| e.id == id)
-        .map(|e| buchholz_with(&s, e))
+    entrants.iter().find(|e| e.id == id).map(|e| buchholz_with(&s, e))
 }
 
 /// The Sonneborn-Berger of player `id` (scaled by 4), or `None` if the player is unknown.
 pub fn sonneborn_berger(entrants: &[Entrant], id: PlayerId) -> Option<u32> {
     let s = scores(entrants);
-    entrants
-        .iter()
-        .find(|e| e.id == id)
-        .map(|e| sonneborn_berger_with(&s, e))
+    entrants.iter().find(|e| e.id == id).map(|e| sonneborn_berger_with(&s, e))
 }
 
 /// The standings: by score, then Buchholz, then Sonneborn-Berger, then wins (all highest
@@ -91,21 +85,13 @@ pub fn standings(entrants: &[Entrant]) -> Vec<Standing> {
             buchholz2: buchholz_with(&s, e),
             sonneborn_berger4: sonneborn_berger_with(&s, e),
             games: e.history.iter().filter(|p| p.played).count() as u32,
-            wins: e
-                .history
-                .iter()
-                .filter(|p| p.played && p.points2 == 2)
-                .count() as u32,
+            wins: e.history.iter().filter(|p| p.played && p.points2 == 2).count() as u32,
         })
         .collect();
     let key = |r: &Standing| (r.points2, r.buchholz2, r.sonneborn_berger4, r.wins);
-    rows.sort_by(|a, b| key(b).cmp(&key(a)));
+    rows.sort_by_key(|r| std::cmp::Reverse(key(r)));
     for i in 0..rows.len() {
-        rows[i].rank = if i > 0 && key(&rows[i]) == key(&rows[i - 1]) {
-            rows[i - 1].rank
-        } else {
-            i as u32 + 1
-        };
+        rows[i].rank = if i > 0 && key(&rows[i]) == key(&rows[i - 1]) { rows[i - 1].rank } else { i as u32 + 1 };
     }
     rows
 }

@@ -24,22 +24,14 @@ fn brute(n: usize, w: &[Vec<Option<i128>>], used: &mut Vec<bool>) -> i128 {
 
 fn graph() -> impl Strategy<Value = (usize, Vec<(usize, usize, i128)>)> {
     (1usize..11).prop_flat_map(|n| {
-        let pairs: Vec<(usize, usize)> =
-            (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
+        let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect();
         let k = pairs.len();
-        (
-            Just(n),
-            Just(pairs),
-            proptest::collection::vec(proptest::option::weighted(0.6, 0i128..40), k),
-        )
-            .prop_map(|(n, pairs, ws)| {
-                let edges = pairs
-                    .into_iter()
-                    .zip(ws)
-                    .filter_map(|((i, j), w)| w.map(|w| (i, j, w)))
-                    .collect();
+        (Just(n), Just(pairs), proptest::collection::vec(proptest::option::weighted(0.6, 0i128..40), k)).prop_map(
+            |(n, pairs, ws)| {
+                let edges = pairs.into_iter().zip(ws).filter_map(|((i, j), w)| w.map(|w| (i, j, w))).collect();
                 (n, edges)
-            })
+            },
+        )
     })
 }
 

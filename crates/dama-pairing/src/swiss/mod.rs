@@ -1,1 +1,263 @@
-//! placeholder
+//! The FIDE Dutch system (Handbook C.04.3, rules of 2017), as a weighted matching.
+//!
+//! Players are ranked by score, then pairing number (rating, highest first, ties in the
+//! given order). Score brackets are paired from the top. For each bracket (its residents
+//! plus the players floating down into it) one maximum-weight matching is computed over
+//! *all* players still unpaired, with a "bye" vertex when the count is odd. Edges exist
+//! only where the absolute criteria allow (C1 no second meeting, C2 no second bye and no
+//! bye after a forfeit win, C3 no two players with the same absolute colour preference).
+//! Each weight packs, most important first:
+//!
+//! 1. one per game: the matching pairs everyone, so the rest can always be completed (C4);
+//! 2. one per game inside the bracket: the fewest downfloaters (C5);
+//! 3. the scores of the bracket's paired players: the lowest scores float (C6, C7);
+//! 4. games where both colour preferences are met (C12), then no strong preference
+//!    denied (C13);
+//! 5. residents who floated down last round are paired (C14); no upfloat twice (C15);
+//! 6. games that fit the S1/S2 split (MDP with resident, S1 with S2): transpositions
+//!    come before exchanges;
+//! 7. the Dutch order of S1 and S2 (see `order.rs`): exact for small brackets, a steep
+//!    approximation of the transposition order for large ones;
+//! 8. for the bye vertex: the lowest-ranked player.
+//!
+//! The games found inside the bracket are kept; bracket players matched below it float
+//! down into the next bracket. Colours follow C.04.3 E; the initial colour (E.5) is White,
+//! so in round 1 the top seed has White on odd boards.
+//!
+//! Where this differs from the full Dutch rules: the later float criteria (C16-C21) and the
+//! topscorer colour criteria (C10, C11) are not weighed, and the transposition order is
+//! approximated by a distance measure, not enumerated. C3 is applied unless *both*
+//! players are topscorers in the last round (stricter than FIDE, which spares a pair with
+//! one topscorer), so a non-topscorer never exceeds the colour limits. The absolute
+//! criteria are never broken: such edges do not exist.
+
+mod colour;
+mod order;
+mod player;
+mod weight;
+
+use crate::matching::max_weight_matching;
+use crate::{Colour, Entrant, Pairing, PairingError, RoundPairings};
+use order::Order;
+use player::{compatible, players, Float, Player};
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use weight::{Packer, Values, FIELDS};
+
+/// Settings of a Swiss event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// The colour drawn by lot before round 1 (C.04.3 E.5): the top seed's colour in
+    /// round 1, and the colour of every odd-numbered higher-ranked player without history.
+    pub initial_colour: Colour,
+}
+
+impl Default for Options {
+    /// White: the top seed has White in round 1, as the handbook's examples usually show.
+    fn default() -> Options {
+        Options { initial_colour: Colour::White }
+    }
+}
+
+/// Pairs round `round` (1-based) of an event of `total_rounds` rounds, with the default
+/// [`Options`] (White drawn as the initial colour). Every entrant is paired, or gets the
+/// bye when the count is odd.
+pub fn pair(entrants: &[Entrant], round: u32, total_rounds: u32) -> Result<RoundPairings, PairingError> {
+    pair_with(entrants, round, total_rounds, Options::default())
+}
+
+/// [`pair`] with explicit [`Options`].
+pub fn pair_with(
+    entrants: &[Entrant],
+    round: u32,
+    total_rounds: u32,
+    options: Options,
+) -> Result<RoundPairings, PairingError> {
+    if round == 0 || round > total_rounds {
+        return Err(PairingError::BadRound { round, total_rounds });
+    }
+    let mut seen = HashSet::new();
+    for e in entrants {
+        if !seen.insert(e.id) {
+            return Err(PairingError::DuplicatePlayer(e.id));
+        }
+    }
+    let ps = players(entrants, round, total_rounds);
+    let mates = match_brackets(&ps).ok_or(PairingError::NoLegalPairing { round })?;
+    Ok(finish(&ps, &mates, options.initial_colour))
+}
+
+/// The bye vertex's index is `ps.len()`.
+fn match_brackets(ps: &[Player]) -> Option<Vec<usize>> {
+    let n = ps.len();
+    let total = n + n % 2;
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| ps[b].score.cmp(&ps[a].score).then(ps[a].tpn.cmp(&ps[b].tpn)));
+    let mut rank = vec![0; n];
+    for (r, &i) in order.iter().enumerate() {
+        rank[i] = r;
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &i in &order {
+        match groups.last_mut() {
+            Some(g) if ps[g[0]].score == ps[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let ctx = Ctx { ps, total, rank, max_score: ps.iter().map(|p| p.score).max().unwrap_or(0) as i128 };
+    let mut mate = vec![usize::MAX; total];
+    let mut floaters: Vec<usize> = Vec::new();
+    for (gi, group) in groups.iter().enumerate() {
+        let last = gi + 1 == groups.len();
+        let mut residents = group.clone();
+        let mut next = Vec::new();
+        if !floaters.is_empty() {
+            // Heterogeneous bracket: first the MDPs with the residents (S1 = MDPs), then
+            // the remainder as a homogeneous bracket.
+            let bracket: Vec<usize> = floaters.iter().chain(group.iter()).copied().collect();
+            next = ctx.stage(&mut mate, &bracket, floaters.len(), false)?;
+            residents.retain(|&r| mate[r] == usize::MAX);
+        }
+        let left = ctx.stage(&mut mate, &residents, 0, last)?;
+        next.extend(left);
+        next.sort_by(|&a, &b| ps[b].score.cmp(&ps[a].score).then(ps[a].tpn.cmp(&ps[b].tpn)));
+        floaters = next;
+    }
+    Some(mate)
+}
+
+/// What every stage of one round shares.
+struct Ctx<'a> {
+    ps: &'a [Player],
+    /// Players plus the bye vertex, if any.
+    total: usize,
+    /// Position in the ranking order.
+    rank: Vec<usize>,
+    max_score: i128,
+}
+
+impl Ctx<'_> {
+    /// One maximum-weight matching over every unpaired player, favouring the games of
+    /// `bracket` (its first `mdps` players floated in). With MDPs, only their games are
+    /// kept; otherwise every game inside the bracket is, and with `last` every game at
+    /// all. Returns the bracket players left to float down (in the MDP pass: the MDPs not
+    /// paired), or `None` when no perfect matching exists.
+    fn stage(&self, mate: &mut [usize], bracket: &[usize], mdps: usize, last: bool) -> Option<Vec<usize>> {
+        let (ps, total, bye) = (self.ps, self.total, self.ps.len());
+        let remaining: Vec<usize> = (0..total).filter(|&v| mate[v] == usize::MAX).collect();
+        if remaining.is_empty() {
+            return Some(Vec::new());
+        }
+        let mut local = vec![usize::MAX; total];
+        for (i, &v) in remaining.iter().enumerate() {
+            local[v] = i;
+        }
+        let mut pos = vec![usize::MAX; total];
+        for (i, &v) in bracket.iter().enumerate() {
+            pos[v] = i;
+        }
+        let max_edges = total as i128 / 2 + 1;
+        let mut caps: Values = [1, 1, 2 * self.max_score + 2, 1, 1, 2, 1, 1, 1, total as i128];
+        let used = Packer::bits(&caps, max_edges)?;
+        let room = 121u32.saturating_sub(used + (128 - max_edges.leading_zeros()));
+        let order = Order::new(bracket.len(), mdps, room);
+        caps[8] = order.cap();
+        let packer = Packer::new(&caps, max_edges)?;
+        let mut edges = Vec::new();
+        for (x, &u) in remaining.iter().enumerate() {
+            for &v in &remaining[x + 1..] {
+                let values = if v == bye {
+                    if !ps[u].can_bye {
+                        continue;
+                    }
+                    let mut val = [0; FIELDS];
+                    val[0] = 1;
+                    val[9] = self.rank[u] as i128;
+                    val
+                } else {
+                    if !compatible(&ps[u], &ps[v]) {
+                        continue;
+                    }
+                    bracket_values(ps, &pos, &order, mdps, u, v)
+                };
+                edges.push((local[u], local[v], packer.pack(&values)));
+            }
+        }
+        let m = max_weight_matching(remaining.len(), &edges);
+        if m.iter().any(|x| x.is_none()) {
+            return None;
+        }
+        let partner = |v: usize| remaining[m[local[v]].expect("perfect")];
+        let mut left = Vec::new();
+        for (i, &u) in bracket.iter().enumerate() {
+            let v = partner(u);
+            let keep = if mdps > 0 {
+                pos[v] != usize::MAX && (i < mdps || pos[v] < mdps)
+            } else {
+                last || pos[v] != usize::MAX
+            };
+            if keep {
+                mate[u] = v;
+                mate[v] = u;
+            } else if mdps == 0 || i < mdps {
+                left.push(u);
+            }
+        }
+        if last {
+            for &v in &remaining {
+                mate[v] = partner(v);
+            }
+        }
+        Some(left)
+    }
+}
+
+/// The criterion values of a game between `u` and `v` (see the module doc).
+fn bracket_values(ps: &[Player], pos: &[usize], order: &Order, mdps: usize, u: usize, v: usize) -> Values {
+    let mut val = [0; FIELDS];
+    val[0] = 1;
+    let (pu, pv) = (pos[u], pos[v]);
+    if pu == usize::MAX || pv == usize::MAX {
+        return val;
+    }
+    let (a, b) = (pu.min(pv), pu.max(pv));
+    let (hi, lo) = if pu < pv { (u, v) } else { (v, u) };
+    let (p, q) = (&ps[hi], &ps[lo]);
+    val[1] = 1;
+    val[2] = (p.score + q.score) as i128;
+    val[3] = colour::both_satisfied(p, q) as i128;
+    val[4] = colour::strong_satisfied(p, q) as i128;
+    val[5] = [(a, p), (b, q)].iter().filter(|(i, x)| *i >= mdps && x.float_last == Float::Down).count() as i128;
+    val[6] = !(p.score > q.score && q.float_last == Float::Up) as i128;
+    val[7] = order.regular(a, b) as i128;
+    val[8] = order.value(a, b);
+    val
+}
+
+/// Colours and board order: by the higher score, then the lower score, then the pairing
+/// number of the higher-ranked player.
+fn finish(ps: &[Player], mate: &[usize], initial: Colour) -> RoundPairings {
+    let n = ps.len();
+    let mut games: Vec<(usize, usize)> = Vec::new();
+    let mut bye = None;
+    for u in 0..n {
+        let v = mate[u];
+        if v == n {
+            bye = Some(ps[u].id);
+        } else if u < v {
+            let (hi, lo) = if ps[u].ranks_above(&ps[v]) { (u, v) } else { (v, u) };
+            games.push((hi, lo));
+        }
+    }
+    games.sort_by(|&(h1, l1), &(h2, l2)| {
+        (ps[h2].score, ps[l2].score).cmp(&(ps[h1].score, ps[l1].score)).then(ps[h1].tpn.cmp(&ps[h2].tpn))
+    });
+    let pairings = games
+        .into_iter()
+        .map(|(h, l)| match colour::allocate(&ps[h], &ps[l], initial) {
+            Colour::White => Pairing { white: ps[h].id, black: ps[l].id },
+            Colour::Black => Pairing { white: ps[l].id, black: ps[h].id },
+        })
+        .collect();
+    RoundPairings { pairings, bye }
+}
