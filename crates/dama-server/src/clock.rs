@@ -48,6 +48,9 @@ pub const MAX_DAYS: u64 = 30;
 /// The longest wait for a player's first move of a clocked game; the game is aborted,
 /// not lost, when it passes (as lichess does). A shorter clock gives its own length.
 pub const FIRST_MOVE_MS: u64 = 60_000;
+/// The first-move wait of a tournament game (lichess's arena rule): the player who
+/// has not moved by then loses the game.
+pub const EVENT_FIRST_MOVE_MS: u64 = 30_000;
 /// After a restart the player to move is charged the time since their turn began, but
 /// keeps at least this much (or what they had, if less) to answer.
 pub const RESTORE_GRACE_MS: u64 = 5_000;
@@ -125,6 +128,8 @@ pub struct Clock {
     /// While the side to move has not made its first move: its clock stands, and the
     /// game is aborted at this instant.
     pub first_move_until: Option<Instant>,
+    /// The longest first-move wait: [`FIRST_MOVE_MS`], or a tournament's.
+    pub first_move_ms: u64,
 }
 
 impl Clock {
@@ -136,18 +141,28 @@ impl Clock {
             TimeControl::Correspondence { days } => days.saturating_mul(86_400_000),
             TimeControl::None => 0,
         };
-        Clock { control, remaining: [r; 2], running_since: None, first_move_until: None }
+        Clock { control, remaining: [r; 2], running_since: None, first_move_until: None, first_move_ms: FIRST_MOVE_MS }
     }
 
     /// How long a player may take over the first move of a game clock (Fischer or
-    /// whole-game) before the game is aborted: [`FIRST_MOVE_MS`], or the player's whole
+    /// whole-game) before the game is aborted: [`Clock::first_move_ms`], or the player's whole
     /// time if less. A per-move limit (seed 003) governs every move, the first
     /// included, and correspondence has its days.
     pub fn first_move_window(&self) -> Option<u64> {
         match self.control {
-            TimeControl::Fischer { initial_ms, .. } => Some(initial_ms.min(FIRST_MOVE_MS)),
+            TimeControl::Fischer { initial_ms, .. } => Some(initial_ms.min(self.first_move_ms)),
             TimeControl::PerMove { .. } | TimeControl::None | TimeControl::Correspondence { .. } => None,
         }
+    }
+
+    /// The clock of a game with `opts`: a tournament's first move is awaited
+    /// [`EVENT_FIRST_MOVE_MS`].
+    pub fn of_game(opts: &crate::protocol::Options) -> Clock {
+        let mut c = Clock::new(opts.time);
+        if opts.tournament.is_some() {
+            c.first_move_ms = EVENT_FIRST_MOVE_MS;
+        }
+        c
     }
 
     /// Time left to make the first move, while it is awaited.

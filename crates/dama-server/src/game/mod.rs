@@ -33,7 +33,7 @@ pub use export::stored_pdn;
 use handle::Cmd;
 pub use handle::GameHandle;
 pub use seek::rating_for;
-pub use setup::{create, create_between, has_clock, restore, Created};
+pub use setup::{create, create_between, create_paired, has_clock, restore, Created};
 
 pub use crate::clock::now_ms;
 pub use crate::round::{patience, ALONE_MS, ONLINE_MS};

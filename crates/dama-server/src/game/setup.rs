@@ -92,6 +92,22 @@ pub async fn create_between(
     opts: Options,
     players: [Player; 2],
 ) -> Result<(Created, [String; 2]), ApiError> {
+    seated(ctx, opts, players, true).await
+}
+
+/// A tournament's game between two accounts (White, Black): not held, its first move
+/// awaited at once ([`crate::clock::EVENT_FIRST_MOVE_MS`]); each player holds their
+/// seat by their log-in.
+pub async fn create_paired(ctx: Services, opts: Options, players: [Player; 2]) -> Result<Created, ApiError> {
+    Ok(seated(ctx, opts, players, false).await?.0)
+}
+
+async fn seated(
+    ctx: Services,
+    opts: Options,
+    players: [Player; 2],
+    held: bool,
+) -> Result<(Created, [String; 2]), ApiError> {
     opts.validate()?;
     if opts.rated {
         for p in &players {
@@ -101,7 +117,7 @@ pub async fn create_between(
     let t = [secret::token(), secret::token()];
     let hashes = [Some(secret::hash(&t[0])), Some(secret::hash(&t[1]))];
     let [w, b] = players;
-    let created = create_with(ctx, opts, hashes, [Some(w), Some(b)], None, true).await?;
+    let created = create_with(ctx, opts, hashes, [Some(w), Some(b)], None, held).await?;
     Ok((created, t))
 }
 

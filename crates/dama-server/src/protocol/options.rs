@@ -154,6 +154,11 @@ pub struct Options {
     /// An open game: only opponents rated within this range may join.
     #[serde(default)]
     pub rating_range: Option<[u32; 2]>,
+    /// The tournament the game is played in (set by the server): no suggestions, a
+    /// first move within [`crate::clock::EVENT_FIRST_MOVE_MS`] or the game is lost, and
+    /// a balloted start may be rated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
 }
 
 impl Default for Options {
@@ -173,6 +178,7 @@ impl Default for Options {
             series_state: None,
             rated: false,
             rating_range: None,
+            tournament: None,
         }
     }
 }
@@ -199,10 +205,13 @@ impl Options {
                 return Err(ApiError::BadRequest("only open games have a rating range".into()));
             }
         }
+        if self.tournament.is_some() && self.suggestions {
+            return Err(ApiError::BadRequest("spectators cannot suggest moves in a tournament game".into()));
+        }
         if self.rated {
             let why = if !matches!(self.mode, Mode::Open | Mode::Friend) {
                 "only games between two players (open or friend) can be rated"
-            } else if self.fen.is_some() {
+            } else if self.fen.is_some() && self.tournament.is_none() {
                 "a rated game starts from the standard position"
             } else if let Some(why) = self
                 .variant

@@ -30,7 +30,7 @@ impl Round {
     /// and nothing runs (a game that is not live is left as it is).
     pub fn hold(mut self) -> Round {
         if self.phase == Phase::Live {
-            self.clock = Clock::new(self.opts.time);
+            self.clock = Clock::of_game(&self.opts);
             self.held = Some(Arrivals::default());
         }
         self

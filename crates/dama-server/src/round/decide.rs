@@ -251,7 +251,10 @@ impl Round {
             Some(d) if d <= now.at => {}
             _ => return Decision::default(),
         }
-        if self.clock.first_move_until.is_some() {
+        if self.clock.first_move_until.is_some() && self.opts.tournament.is_some() {
+            // A tournament game: the player who did not come loses it.
+            self.ended(&self.game, GameResult { winner: Some(!side), reason: EndReason::Abandonment }, now)
+        } else if self.clock.first_move_until.is_some() {
             // No first move in time: the game is called off, nobody loses.
             self.ended(&self.game, GameResult { winner: None, reason: EndReason::NoFirstMove(side) }, now)
         } else {

@@ -214,7 +214,7 @@ impl Round {
         let ai = engine_color(opts.mode, seats[0].token.is_some());
         let mut r = Round {
             id,
-            clock: Clock::new(opts.time),
+            clock: Clock::of_game(&opts),
             opts,
             created_ms: now.ms,
             game,

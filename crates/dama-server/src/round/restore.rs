@@ -55,7 +55,7 @@ impl Round {
         let mut r = Round {
             id: row.id.clone(),
             ai: engine_color(opts.mode, tokens[0].is_some()),
-            clock: Clock::new(opts.time),
+            clock: Clock::of_game(&opts),
             opts,
             created_ms: row.created_ms,
             game,
