@@ -69,6 +69,11 @@ pub struct Args {
     #[command(flatten, next_help_heading = "Limits")]
     #[serde(default)]
     pub limits: dama_server::Limits,
+    /// Events the server makes on a schedule (the settings file's `[[tournaments]]`
+    /// tables; docs/tournaments.md).
+    #[arg(skip)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tournaments: Vec<dama_server::tournaments::schedule::Schedule>,
 }
 
 /// How the server writes its log (to standard error).
@@ -110,6 +115,7 @@ impl Args {
             engine_worker: Some(self.engine_worker.or(file.engine_worker).unwrap_or(true)),
             cluster_name: Some(self.cluster_name.clone().or(file.cluster_name).unwrap_or_else(|| "dama".into())),
             limits: self.limits.or(&file.limits).resolved(),
+            tournaments: file.tournaments,
         })
     }
 }
@@ -146,6 +152,9 @@ pub fn run(a: Args) -> Result<()> {
         print!("{}", toml::to_string(&set).context("writing the settings")?);
         return Ok(());
     }
+    for t in &set.tournaments {
+        t.check().map_err(anyhow::Error::msg)?;
+    }
     init_logs(set.log_format.unwrap_or_default());
     let (url, build) = (set.database_url.clone().expect("resolved"), set.egdb_build.unwrap_or(true));
     // The tables' folder is among the first lines of the log.
@@ -170,6 +179,7 @@ pub fn run(a: Args) -> Result<()> {
             name: set.cluster_name.clone().unwrap_or_else(|| "dama".into()),
         }),
         limits: set.limits,
+        tournaments: set.tournaments.clone(),
     };
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the runtime")?;
     rt.block_on(async move {

@@ -54,6 +54,9 @@ pub enum ApiError {
     /// A challenge refused (its own code says why).
     #[error("{0}")]
     Challenge(crate::challenges::ChallengeRefusal),
+    /// A tournament request refused (its own code says why).
+    #[error("{0}")]
+    Tournament(crate::tournaments::TournamentRefusal),
 }
 
 impl From<dama_core::fen::FenError> for ApiError {
@@ -71,6 +74,12 @@ impl From<crate::invalid::Invalid> for ApiError {
 impl From<crate::challenges::ChallengeRefusal> for ApiError {
     fn from(r: crate::challenges::ChallengeRefusal) -> Self {
         ApiError::Challenge(r)
+    }
+}
+
+impl From<crate::tournaments::TournamentRefusal> for ApiError {
+    fn from(r: crate::tournaments::TournamentRefusal) -> Self {
+        ApiError::Tournament(r)
     }
 }
 
@@ -99,6 +108,7 @@ impl ApiError {
             ApiError::Refused(_) => "refused",
             ApiError::Invalid(_) => "invalid",
             ApiError::Challenge(_) => "challenge",
+            ApiError::Tournament(_) => "tournament",
         }
     }
 
@@ -109,6 +119,7 @@ impl ApiError {
             ApiError::Refused(r) => r.code(),
             ApiError::Invalid(i) => i.code(),
             ApiError::Challenge(c) => c.code(),
+            ApiError::Tournament(t) => t.code(),
             e => e.kind(),
         }
     }
@@ -120,6 +131,7 @@ impl ApiError {
             ApiError::Refused(r) => serde_json::to_value(r).ok()?.get("arg").cloned(),
             ApiError::Invalid(i) => serde_json::to_value(i).ok()?.get("arg").cloned(),
             ApiError::Challenge(c) => serde_json::to_value(c).ok()?.get("arg").cloned(),
+            ApiError::Tournament(t) => serde_json::to_value(t).ok()?.get("arg").cloned(),
             _ => None,
         }
     }
@@ -139,6 +151,7 @@ impl ApiError {
             ApiError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Refused(r) => r.status(),
             ApiError::Challenge(c) => c.status(),
+            ApiError::Tournament(t) => t.status(),
         }
     }
 }

@@ -56,6 +56,7 @@ pub mod store;
 pub mod sweep;
 #[doc(hidden)]
 pub mod testing;
+pub mod tournaments;
 pub mod web;
 pub mod ws;
 
@@ -113,6 +114,8 @@ pub async fn app_in(
     // What follows games (the explorer, the bot API) listens to their news.
     news::start_listeners(&state);
     notify::listeners::start(&state);
+    tournaments::results::start(&state);
+    tournaments::director::start(&state);
     sweep::start(&state);
     let restored = state.restore_live().await.map_err(|_| ServeError::Restore)?;
     if state.limits.explorer_bundled() {
@@ -139,6 +142,8 @@ pub struct Setup {
     pub cluster: Option<ClusterSetup>,
     /// The limits.
     pub limits: Limits,
+    /// The events the server makes on a schedule ([`tournaments::schedule`]).
+    pub tournaments: Vec<tournaments::schedule::Schedule>,
 }
 
 /// Serves as `setup` says until `stop` completes, then shuts down gracefully ([`run`]);
@@ -149,10 +154,11 @@ pub async fn serve(
     ready: impl FnOnce(SocketAddr, usize),
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let Setup { bind, database_url, metrics, dxp, cluster, limits } = setup;
+    let Setup { bind, database_url, metrics, dxp, cluster, limits, tournaments } = setup;
     // The recorder first, so that restoring the games is counted too.
     let handle = metrics.map(|_| metrics::install()).transpose()?;
     let (router, state, restored) = app_in(&database_url, limits, cluster).await?;
+    tournaments::schedule::start(&state, tournaments);
     let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Bind(bind, e))?;
     if let (Some(addr), Some(handle)) = (metrics, handle) {
         let l = tokio::net::TcpListener::bind(addr).await.map_err(|e| metrics::MetricsError::Bind(addr, e))?;

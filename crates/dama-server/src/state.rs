@@ -83,6 +83,8 @@ pub struct Shared {
     /// Web Push: the server's VAPID key once read or made, and its HTTPS client
     /// ([`crate::push`]).
     pub(crate) push: crate::push::PushState,
+    /// The events whose games ended, for the tournament director.
+    pub pokes: crate::services::pokes::Pokes,
 }
 
 impl Services {
@@ -118,6 +120,7 @@ impl Services {
             analysis_sockets: Default::default(),
             inbox_sockets: Default::default(),
             push: Default::default(),
+            pokes: Default::default(),
             limits: Arc::new(limits),
         }))
     }

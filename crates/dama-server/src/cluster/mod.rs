@@ -156,7 +156,8 @@ async fn sweep(ctx: Services) {
                 continue;
             }
         };
-        for id in ids {
+        // An event's lease is taken by its director, not here.
+        for id in ids.into_iter().filter(|id| !id.starts_with("tournament:")) {
             match ctx.game(&id).await {
                 Ok(h) if !h.is_remote() => tracing::info!(game = %id, "game taken over"),
                 Ok(_) => {}
@@ -171,6 +172,10 @@ async fn sweep(ctx: Services) {
 /// nodes take it over within a sweep. Waits up to `most` for the leases to go.
 pub async fn hand_over(ctx: &Services, most: Duration) {
     let Some(leases) = ctx.store.leases() else { return };
+    // The events this node directs go at once: their directors run on every node.
+    for (id, token) in leases.held().into_iter().filter(|(id, _)| id.starts_with("tournament:")) {
+        let _ = ctx.store.release(&id, token, true).await;
+    }
     let held = leases.held();
     tracing::info!(games = held.len(), "handing games over to the other nodes");
     for (id, _) in &held {

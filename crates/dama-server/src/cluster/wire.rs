@@ -129,6 +129,7 @@ fn detail(e: &ApiError) -> String {
         ApiError::Refused(r) => serde_json::to_string(r).unwrap_or_default(),
         ApiError::Invalid(i) => serde_json::to_string(i).unwrap_or_default(),
         ApiError::Challenge(c) => serde_json::to_string(c).unwrap_or_default(),
+        ApiError::Tournament(t) => serde_json::to_string(t).unwrap_or_default(),
         ApiError::Gone | ApiError::Internal => String::new(),
     }
 }
@@ -150,6 +151,7 @@ fn error_of(kind: &str, m: String) -> ApiError {
         "refused" => serde_json::from_str(&m).map(ApiError::Refused).unwrap_or(ApiError::Internal),
         "invalid" => serde_json::from_str(&m).map(ApiError::Invalid).unwrap_or(ApiError::Internal),
         "challenge" => serde_json::from_str(&m).map(ApiError::Challenge).unwrap_or(ApiError::Internal),
+        "tournament" => serde_json::from_str(&m).map(ApiError::Tournament).unwrap_or(ApiError::Internal),
         _ => ApiError::Internal,
     }
 }

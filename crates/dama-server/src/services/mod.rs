@@ -6,6 +6,7 @@ pub mod account_events;
 pub mod explorer_counts;
 pub mod logins;
 pub mod news;
+pub mod pokes;
 pub mod registry;
 pub mod replay_gate;
 pub mod reports;

@@ -18,6 +18,7 @@ mod moderation;
 mod push;
 mod puzzles;
 mod sqlite_writer;
+mod tournaments;
 mod writer;
 
 pub use accounts::{name_key, AccountRow, PlayedGame, RatingChange, RatingRow};
@@ -32,6 +33,7 @@ pub use leaders::Leader;
 pub use lease::{Claim, Leases};
 pub use moderation::ReportedLine;
 pub use puzzles::{AttemptOf, Attempted, PuzzleRow, RatingRules};
+pub use tournaments::{EntryRow, PairingRow, TournamentRow};
 
 /// A storage failure (details are logged, never sent to clients).
 #[derive(Debug, thiserror::Error)]

@@ -34,6 +34,7 @@ mod refusals;
 mod seeks;
 mod server;
 mod shutdown;
+mod tournaments;
 mod web;
 mod web_a11y;
 mod web_analysis;
