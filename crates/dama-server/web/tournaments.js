@@ -302,7 +302,7 @@ export function tournamentPage(main, id) {
       const key = JSON.stringify(data);
       if (drawn[k] === key) continue;
       drawn[k] = key;
-      parts[k].replaceChildren(...makers[k]());
+      parts[k].replaceChildren(...makers[k]().filter(Boolean));
     }
     parts.status.textContent = statusText();
   }

@@ -140,6 +140,7 @@ impl Actor {
             start_fen: r.game.start_fen(),
             moves: r.game.moves().to_vec(),
             winner: outcome.winner,
+            reason: outcome.reason,
             played: !outcome.reason.is_some_and(|x| x.is_void()),
             band,
             players: r.players(),

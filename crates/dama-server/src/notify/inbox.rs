@@ -61,13 +61,14 @@ pub async fn online(st: &Services, account: &str) -> Result<bool, ApiError> {
 /// The events of the account's channel a page hears (the bot API's game events are
 /// for programs).
 fn for_pages(e: &Value) -> bool {
-    matches!(e["type"].as_str(), Some("notification" | "following_playing" | "challenge_update"))
+    matches!(e["type"].as_str(), Some("notification" | "following_playing" | "challenge_update" | "tournament_game"))
 }
 
 /// `GET /api/me/ws`: the account's live events, `{"type": "unread", "unread"}` first,
 /// then each as it happens: `{"type": "notification", "notification"}`, `{"type":
 /// "following_playing", "name", "game"}`, `{"type": "challenge_update", "id",
-/// "status"}`. Only from a page of the site's own origin, logged in; while it is open
+/// "status"}`, `{"type": "tournament_game", "tournament", "game"}` (a game of the
+/// player's in an event starts: the page goes to it). Only from a page of the site's own origin, logged in; while it is open
 /// the account shows as online.
 pub async fn websocket(
     State(st): State<Services>,

@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use dama_core::any::AnyGame;
+use dama_core::game::EndReason;
 use dama_core::Color;
 use proptest::prelude::*;
 use tokio::time::Instant;
@@ -445,4 +446,32 @@ fn a_correspondence_game_charges_its_days_across_a_restart_and_its_flag_falls() 
     go(&mut back, &Who::default(), Input::Deadline, flag).unwrap();
     let o = back.outcome.as_ref().unwrap();
     assert_eq!((back.phase, o.winner), (Phase::Finished, Some(Color::White)));
+}
+
+/// A tournament game's first move is awaited 30 s, not 60, and the player who does not
+/// make it loses (an ordinary game is called off); a move in time starts the clock.
+#[test]
+fn a_tournament_game_is_lost_by_the_player_who_does_not_come() {
+    let base = Instant::now();
+    let blitz = TimeControl::Fischer { initial_ms: 180_000, increment_ms: 2_000 };
+    let event = Options { tournament: Some("t1".into()), ..opts(Mode::Friend, blitz) };
+    let mut r = round(event.clone(), false, at(base, 0));
+    assert_eq!(r.clock.first_move_until, Some(at(base, 30_000).at));
+    assert!(r.decide(&Who::default(), Input::Deadline, at(base, 29_999)).unwrap().is_empty());
+    go(&mut r, &Who::default(), Input::Deadline, at(base, 30_000)).unwrap();
+    // English: Black moves first and did not; White wins, by abandonment.
+    let o = r.outcome.as_ref().unwrap();
+    assert_eq!((r.phase, o.winner, o.reason), (Phase::Finished, Some(Color::White), Some(EndReason::Abandonment)));
+    // The same without the event: called off after 60 s, nobody loses.
+    let mut plain = round(opts(Mode::Friend, blitz), false, at(base, 0));
+    assert_eq!(plain.clock.first_move_until, Some(at(base, 60_000).at));
+    go(&mut plain, &Who::default(), Input::Deadline, at(base, 60_000)).unwrap();
+    assert_eq!(plain.outcome.as_ref().unwrap().winner, None);
+    // In time, the second player's wait is 30 s too.
+    let mut moved = round(event, false, at(base, 0));
+    go(&mut moved, &black(), mv("11-15"), at(base, 10_000)).unwrap();
+    assert_eq!(moved.clock.first_move_until, Some(at(base, 40_000).at));
+    // Spectators' suggestions are refused in an event's game.
+    let o = Options { suggestions: true, ..Options { tournament: Some("t1".into()), ..opts(Mode::Friend, blitz) } };
+    assert!(o.validate().is_err());
 }

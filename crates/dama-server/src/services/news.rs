@@ -29,6 +29,8 @@ pub enum GameNews {
         moves: Vec<String>,
         /// The winner (none for a draw or a game called off).
         winner: Option<Color>,
+        /// Why it ended (none for an old row whose reason is unknown).
+        reason: Option<dama_core::game::EndReason>,
         /// False for a game called off (aborted, abandoned unplayed): no result.
         played: bool,
         /// The rating band of a rated game (its players' average before it / 100),

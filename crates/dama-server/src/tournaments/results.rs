@@ -3,10 +3,11 @@
 //! missed (a restart, a node that died) is read from the stored game by the director
 //! ([`reconcile`]). Either way a result is recorded once.
 //!
-//! A player who loses a game without having made a move (they did not come within
-//! the first-move wait) is taken out of the pairing — paused in an arena, absent in a
+//! A player who loses a game by not coming (no first move within the first-move
+//! wait) is taken out of the pairing — paused in an arena, absent in a
 //! Swiss — until they join again.
 
+use dama_core::game::EndReason;
 use dama_core::Color;
 
 use super::director::Event;
@@ -19,11 +20,10 @@ use crate::state::Services;
 /// Listens to the games' news for the results of events' games.
 pub fn start(ctx: &Services) {
     crate::news::subscribe(ctx, "tournaments", |ctx, n| {
-        if let GameNews::Over { id, variant, winner, played, moves, .. } = n {
+        if let GameNews::Over { id, winner, reason, played, moves, .. } = n {
             let ctx = ctx.clone();
-            let first = variant.first_to_move();
             tokio::spawn(async move {
-                if let Err(e) = record(&ctx, &id, first, winner, played, moves.len() as i64).await {
+                if let Err(e) = record(&ctx, &id, winner, reason, played, moves.len() as i64).await {
                     tracing::warn!(game = %id, error = %e, "recording a tournament result");
                 }
             });
@@ -31,13 +31,13 @@ pub fn start(ctx: &Services) {
     });
 }
 
-/// Records the result of game `id` (whose variant's `first` colour moves first) if
-/// it is an event's (once), pauses a player who never moved, and pokes the director.
+/// Records the result of game `id` if it is an event's (once), pauses a player who
+/// did not come, and pokes the director.
 async fn record(
     ctx: &Services,
     id: &str,
-    first: Color,
     winner: Option<Color>,
+    reason: Option<EndReason>,
     played: bool,
     plies: i64,
 ) -> Result<(), ApiError> {
@@ -45,17 +45,17 @@ async fn record(
     let Some(event) = ctx.store.tournament_result(id, points(winner, played), plies, now).await? else {
         return Ok(());
     };
-    pause_no_show(ctx, &event, id, no_show(first, winner, plies)).await?;
+    pause_no_show(ctx, &event, id, no_show(winner, reason, plies)).await?;
     ctx.pokes.poke(&event);
     Ok(())
 }
 
-/// The player who lost without a move of theirs: the first to move at ply 0, the
-/// second at ply 1 (`first` moves first).
-fn no_show(first: Color, winner: Option<Color>, plies: i64) -> Option<Color> {
-    match (winner, plies) {
-        (Some(w), 0) if w == !first => Some(first),
-        (Some(w), 1) if w == first => Some(!first),
+/// The player who did not come: the loser of a game lost by abandonment (an event's
+/// first move not made in time, [`crate::clock::EVENT_FIRST_MOVE_MS`]) before the
+/// second move.
+fn no_show(winner: Option<Color>, reason: Option<EndReason>, plies: i64) -> Option<Color> {
+    match (winner, reason) {
+        (Some(w), Some(EndReason::Abandonment)) if plies < 2 => Some(!w),
         _ => None,
     }
 }
@@ -84,7 +84,7 @@ pub async fn reconcile(ctx: &Services, ev: &Event) -> Result<usize, ApiError> {
         let o = Outcome::stored(token.as_deref(), reason.as_deref(), first);
         let played = o.reason.is_none_or(|r| !r.is_void());
         if ctx.store.tournament_result(&game, points(o.winner, played), plies, now).await?.is_some() {
-            pause_no_show(ctx, &ev.row.id, &game, no_show(first, o.winner, plies)).await?;
+            pause_no_show(ctx, &ev.row.id, &game, no_show(o.winner, o.reason, plies)).await?;
             n += 1;
         }
     }

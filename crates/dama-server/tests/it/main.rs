@@ -45,3 +45,4 @@ mod web_moderation;
 mod web_pages;
 mod web_people;
 mod web_pieces;
+mod web_tournaments;
