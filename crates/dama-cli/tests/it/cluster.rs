@@ -324,3 +324,120 @@ async fn the_lobby_is_shared_and_a_worker_plays_the_engine_moves() {
     let _ = worker.wait();
     drop((x, y));
 }
+
+/// A tournament in a cluster: its director (the node holding the event's lease) is
+/// killed with SIGKILL in the middle of a game; the game goes on elsewhere, its result
+/// is recorded once, and another node directs the event on: the players are paired
+/// again, with nothing lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_goes_on_when_its_director_is_killed() {
+    let Some(db) = services().await else { return };
+    let a = Node::start("ta", &db);
+    let request = |addr: SocketAddr,
+                   method: &'static str,
+                   path: String,
+                   headers: Vec<(String, String)>,
+                   body: Value| async move {
+        let h: Vec<(&str, &str)> = headers.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        dama_server::client::request(addr, method, &path, &h, Some(&body.to_string())).await.unwrap()
+    };
+    // Two players, each with a program's token.
+    let mut players = Vec::new();
+    for name in ["ann", "bob"] {
+        let r = request(
+            a.addr,
+            "POST",
+            "/api/accounts".into(),
+            vec![],
+            json!({"name": name, "password": "a good password"}),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let cookie = r.header("set-cookie").unwrap().split(';').next().unwrap().to_string();
+        let r = request(
+            a.addr,
+            "POST",
+            "/api/tokens".into(),
+            vec![("Cookie".into(), cookie.clone())],
+            json!({"scopes": ["bot:play"]}),
+        )
+        .await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        players.push((name, cookie, r.body["token"].as_str().unwrap().to_string()));
+    }
+    let arena = json!({"name": "Cluster arena", "format": "arena", "variant": "english",
+        "time": {"kind": "fischer", "initial_ms": 180000, "increment_ms": 2000}, "minutes": 30});
+    let r =
+        request(a.addr, "POST", "/api/tournaments".into(), vec![("Cookie".into(), players[0].1.clone())], arena).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["tournament"]["id"].as_str().unwrap().to_string();
+    for (_, cookie, _) in &players {
+        let r = request(
+            a.addr,
+            "POST",
+            format!("/api/tournaments/{id}/join"),
+            vec![("Cookie".into(), cookie.clone())],
+            json!({}),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    // The games of the event, as a node lists them.
+    let games = |addr: SocketAddr| {
+        let id = id.clone();
+        async move {
+            let (st, v) = http(addr, "GET", &format!("/api/tournaments/{id}"), None, None).await;
+            if st != 200 {
+                return Vec::new();
+            }
+            v["pairings"].as_array().cloned().unwrap_or_default()
+        }
+    };
+    let until = Instant::now() + Duration::from_secs(10);
+    while games(a.addr).await.is_empty() {
+        assert!(Instant::now() < until, "node ta never paired the event");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let first = games(a.addr).await[0].clone();
+    let game = first["game"].as_str().unwrap().to_string();
+    // Node b comes; node a, which directs the event and owns its game, is killed.
+    let b = Node::start("tb", &db);
+    a.kill();
+    // The player at White resigns through b (once b has taken the game over).
+    let white = players.iter().find(|p| p.0 == first["white"].as_str().unwrap()).unwrap();
+    let auth = format!("Bearer {}", white.2);
+    let until = Instant::now() + Duration::from_secs(15);
+    loop {
+        let r = request(
+            b.addr,
+            "POST",
+            format!("/api/bot/game/{game}/resign"),
+            vec![("Authorization".into(), auth.clone())],
+            json!({}),
+        )
+        .await;
+        if r.status == 200 {
+            break;
+        }
+        assert!(Instant::now() < until, "the game never came back: {} {}", r.status, r.body);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Node b directs the event once a's lease has run out: the players are paired again,
+    // and the first game's result is kept, once.
+    let until = Instant::now() + Duration::from_secs(15);
+    let pairings = loop {
+        let p = games(b.addr).await;
+        if p.len() >= 2 {
+            break p;
+        }
+        assert!(Instant::now() < until, "node tb never paired the event again: {p:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(pairings[0]["game"].as_str(), Some(game.as_str()));
+    assert_eq!(pairings[0]["result"], "0-1", "{pairings:?}");
+    assert!(pairings[1]["result"].is_null() && pairings[1]["game"].is_string(), "{pairings:?}");
+    let (_, v) = http(b.addr, "GET", &format!("/api/tournaments/{id}"), None, None).await;
+    let points: i64 = v["standings"].as_array().unwrap().iter().map(|s| s["points"].as_i64().unwrap()).sum();
+    assert_eq!(points, 2, "{:#}", v["standings"]);
+    drop(b);
+}
