@@ -13,7 +13,8 @@
 //! 3. the scores of the bracket's paired players: the lowest scores float (C6, C7);
 //! 4. games where both colour preferences are met (C12), then no strong preference
 //!    denied (C13);
-//! 5. residents who floated down last round are paired (C14); no upfloat twice (C15);
+//! 5. no resident floats down as in the previous round (C12), no upfloat as in the
+//!    previous round (C13), the same for two rounds before (C14, C15);
 //! 6. games that fit the S1/S2 split (MDP with resident, S1 with S2): transpositions
 //!    come before exchanges;
 //! 7. the Dutch order of S1 and S2 (see `order.rs`): exact for small brackets, a steep
@@ -24,7 +25,7 @@
 //! down into the next bracket. Colours follow C.04.3 E; the initial colour (E.5) is White,
 //! so in round 1 the top seed has White on odd boards.
 //!
-//! Where this differs from the full Dutch rules: the later float criteria (C16-C21) and the
+//! Where this differs from the full Dutch rules: the float score differences (C16-C19) and the
 //! topscorer colour criteria (C10, C11) are not weighed, and the transposition order is
 //! approximated by a distance measure, not enumerated. C3 is applied unless *both*
 //! players are topscorers in the last round (stricter than FIDE, which spares a pair with
@@ -157,11 +158,11 @@ impl Ctx<'_> {
             pos[v] = i;
         }
         let max_edges = total as i128 / 2 + 1;
-        let mut caps: Values = [1, 1, 2 * self.max_score + 2, 1, 1, 2, 1, 1, 1, total as i128];
+        let mut caps: Values = [1, 1, 2 * self.max_score + 2, 1, 1, 2, 1, 2, 1, 1, 1, total as i128];
         let used = Packer::bits(&caps, max_edges)?;
         let room = 121u32.saturating_sub(used + (128 - max_edges.leading_zeros()));
         let order = Order::new(bracket.len(), mdps, room);
-        caps[8] = order.cap();
+        caps[10] = order.cap();
         let packer = Packer::new(&caps, max_edges)?;
         let mut edges = Vec::new();
         for (x, &u) in remaining.iter().enumerate() {
@@ -172,7 +173,7 @@ impl Ctx<'_> {
                     }
                     let mut val = [0; FIELDS];
                     val[0] = 1;
-                    val[9] = self.rank[u] as i128;
+                    val[11] = self.rank[u] as i128;
                     val
                 } else {
                     if !compatible(&ps[u], &ps[v]) {
@@ -229,8 +230,10 @@ fn bracket_values(ps: &[Player], pos: &[usize], order: &Order, mdps: usize, u: u
     val[4] = colour::strong_satisfied(p, q) as i128;
     val[5] = [(a, p), (b, q)].iter().filter(|(i, x)| *i >= mdps && x.float_last == Float::Down).count() as i128;
     val[6] = !(p.score > q.score && q.float_last == Float::Up) as i128;
-    val[7] = order.regular(a, b) as i128;
-    val[8] = order.value(a, b);
+    val[7] = [(a, p), (b, q)].iter().filter(|(i, x)| *i >= mdps && x.float_before == Float::Down).count() as i128;
+    val[8] = !(p.score > q.score && q.float_before == Float::Up) as i128;
+    val[9] = order.regular(a, b) as i128;
+    val[10] = order.value(a, b);
     val
 }
 
