@@ -19,7 +19,8 @@
 //!    come before exchanges;
 //! 7. the Dutch order of S1 and S2 (see `order.rs`): exact for small brackets, a steep
 //!    approximation of the transposition order for large ones;
-//! 8. for the bye vertex: the lowest-ranked player.
+//! 8. the higher-ranked players paired, so that the lowest-ranked float;
+//! 9. for the bye vertex: the lowest-ranked player.
 //!
 //! The games found inside the bracket are kept; bracket players matched below it float
 //! down into the next bracket. Colours follow C.04.3 E; the initial colour (E.5) is White,
@@ -158,12 +159,19 @@ impl Ctx<'_> {
             pos[v] = i;
         }
         let max_edges = total as i128 / 2 + 1;
-        let mut caps: Values = [1, 1, 2 * self.max_score + 2, 1, 1, 2, 1, 2, 1, 1, 1, total as i128];
+        let n2 = 2 * bracket.len() as i128;
+        let mut caps: Values = [1, 1, 2 * self.max_score + 2, 1, 1, 2, 1, 2, 1, 1, 1, n2, total as i128];
         let used = Packer::bits(&caps, max_edges)?;
-        let room = 121u32.saturating_sub(used + (128 - max_edges.leading_zeros()));
-        let order = Order::new(bracket.len(), mdps, room);
-        caps[10] = order.cap();
-        let packer = Packer::new(&caps, max_edges)?;
+        let mut room = 121u32.saturating_sub(used + (128 - max_edges.leading_zeros()));
+        let (order, packer) = loop {
+            let order = Order::new(bracket.len(), mdps, room);
+            caps[10] = order.cap();
+            match Packer::new(&caps, max_edges) {
+                Some(packer) => break (order, packer),
+                None if room > 0 => room = room.saturating_sub(8),
+                None => return None,
+            }
+        };
         let mut edges = Vec::new();
         for (x, &u) in remaining.iter().enumerate() {
             for &v in &remaining[x + 1..] {
@@ -173,7 +181,7 @@ impl Ctx<'_> {
                     }
                     let mut val = [0; FIELDS];
                     val[0] = 1;
-                    val[11] = self.rank[u] as i128;
+                    val[12] = self.rank[u] as i128;
                     val
                 } else {
                     if !compatible(&ps[u], &ps[v]) {
@@ -234,6 +242,8 @@ fn bracket_values(ps: &[Player], pos: &[usize], order: &Order, mdps: usize, u: u
     val[8] = !(p.score > q.score && q.float_before == Float::Up) as i128;
     val[9] = order.regular(a, b) as i128;
     val[10] = order.value(a, b);
+    // Ties: the lowest-ranked players float.
+    val[11] = (2 * order.len() - a - b) as i128;
     val
 }
 

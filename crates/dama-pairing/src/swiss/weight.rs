@@ -2,7 +2,7 @@
 //! digits of one `i128` so that a maximum-weight matching optimises them in order.
 
 /// The criteria of one edge, most important first. See [`super`] for their meaning.
-pub(crate) const FIELDS: usize = 12;
+pub(crate) const FIELDS: usize = 13;
 
 /// Per-edge values of each criterion, higher is better.
 pub(crate) type Values = [i128; FIELDS];
