@@ -17,6 +17,7 @@ pub mod matching;
 pub mod sim;
 pub mod swiss;
 pub mod tiebreak;
+pub mod weight;
 
 /// A player's identity, chosen by the caller.
 pub type PlayerId = u64;

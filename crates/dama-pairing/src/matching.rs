@@ -4,8 +4,11 @@
 //!
 //! Integer weights only: every weight is doubled on entry so that the dual variables and
 //! the half-slacks stay integral. The Swiss pairing encodes its criteria, most important
-//! first, in the digits of one `i128` weight, so the heaviest matching is the one that
+//! first, in the digits of one weight (`i128` or the 256-bit [`Wide`]), so the heaviest
+//! matching is the one that
 //! wins criterion by criterion.
+
+use crate::weight::Weight;
 
 /// A vertex index.
 type V = usize;
@@ -14,7 +17,7 @@ const NONE: usize = usize::MAX;
 
 /// Finds a matching of maximum total weight. `edges` are `(u, v, weight)` with `u != v`,
 /// both `< n`, weights `>= 0`. Returns each vertex's mate.
-pub fn max_weight_matching(n: usize, edges: &[(V, V, i128)]) -> Vec<Option<V>> {
+pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(V, V, W)]) -> Vec<Option<V>> {
     if n == 0 || edges.is_empty() {
         return vec![None; n];
     }
@@ -23,10 +26,10 @@ pub fn max_weight_matching(n: usize, edges: &[(V, V, i128)]) -> Vec<Option<V>> {
     (0..n).map(|v| (m.mate[v] != NONE).then(|| m.endpoint[m.mate[v]])).collect()
 }
 
-struct Matcher {
+struct Matcher<W: Weight> {
     n: usize,
     /// Edge `k` is `(u, v, 2 * weight)`.
-    edges: Vec<(V, V, i128)>,
+    edges: Vec<(V, V, W)>,
     /// Endpoint `2k` is edge `k`'s `u`, `2k + 1` its `v`.
     endpoint: Vec<V>,
     /// For each vertex, the remote endpoints of its edges.
@@ -49,15 +52,15 @@ struct Matcher {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i128>,
+    dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<V>,
 }
 
-impl Matcher {
-    fn new(n: usize, input: &[(V, V, i128)]) -> Matcher {
-        let edges: Vec<(V, V, i128)> = input.iter().map(|&(u, v, w)| (u, v, 2 * w)).collect();
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+impl<W: Weight> Matcher<W> {
+    fn new(n: usize, input: &[(V, V, W)]) -> Matcher<W> {
+        let edges: Vec<(V, V, W)> = input.iter().map(|&(u, v, w)| (u, v, w + w)).collect();
+        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(W::ZERO).max(W::ZERO);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
         for (k, &(u, v, _)) in edges.iter().enumerate() {
@@ -68,7 +71,7 @@ impl Matcher {
             neighbend[v].push(2 * k);
         }
         let mut dualvar = vec![maxweight; n];
-        dualvar.extend(std::iter::repeat_n(0, n));
+        dualvar.extend(std::iter::repeat_n(W::ZERO, n));
         let ne = edges.len();
         Matcher {
             n,
@@ -92,7 +95,7 @@ impl Matcher {
         }
     }
 
-    fn slack(&self, k: usize) -> i128 {
+    fn slack(&self, k: usize) -> W {
         let (u, v, w) = self.edges[k];
         self.dualvar[u] + self.dualvar[v] - w
     }
@@ -192,7 +195,7 @@ impl Matcher {
         }
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::ZERO;
         for leaf in self.leaves_of_list(&path) {
             if self.label[self.inblossom[leaf]] == 2 {
                 self.queue.push(leaf);
@@ -250,7 +253,7 @@ impl Matcher {
             self.blossomparent[s] = NONE;
             if s < self.n {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            } else if endstage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
             } else {
                 for leaf in self.leaves_of(s) {
@@ -406,10 +409,10 @@ impl Matcher {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = 0;
+                        let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
-                            if kslack <= 0 {
+                            if kslack <= W::ZERO {
                                 self.allowedge[k] = true;
                             }
                         }
@@ -449,7 +452,7 @@ impl Matcher {
                 }
                 // No augmenting path with the current duals: change them.
                 let mut deltatype = 1;
-                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
@@ -465,8 +468,8 @@ impl Matcher {
                 for b in 0..2 * n {
                     if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
                         let kslack = self.slack(self.bestedge[b]);
-                        debug_assert_eq!(kslack % 2, 0);
-                        let d = kslack / 2;
+                        let d = kslack.half();
+                        debug_assert_eq!(d + d, kslack);
                         if d < delta {
                             delta = d;
                             deltatype = 3;
@@ -487,16 +490,16 @@ impl Matcher {
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] -= delta,
-                        2 => self.dualvar[v] += delta,
+                        1 => self.dualvar[v] = self.dualvar[v] - delta,
+                        2 => self.dualvar[v] = self.dualvar[v] + delta,
                         _ => {}
                     }
                 }
                 for b in n..2 * n {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {
-                            1 => self.dualvar[b] += delta,
-                            2 => self.dualvar[b] -= delta,
+                            1 => self.dualvar[b] = self.dualvar[b] + delta,
+                            2 => self.dualvar[b] = self.dualvar[b] - delta,
                             _ => {}
                         }
                     }
@@ -526,7 +529,7 @@ impl Matcher {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::ZERO
                 {
                     self.expand_blossom(b, true);
                 }

@@ -14,7 +14,8 @@
 //! 4. games where both colour preferences are met (C12), then no strong preference
 //!    denied (C13);
 //! 5. no resident floats down as in the previous round (C12), no upfloat as in the
-//!    previous round (C13), the same for two rounds before (C14, C15);
+//!    previous round (C13), the same for two rounds before (C14, C15), then the score
+//!    differences of floats repeated from the previous round (C16 and C17 together);
 //! 6. games that fit the S1/S2 split (MDP with resident, S1 with S2): transpositions
 //!    come before exchanges;
 //! 7. the Dutch order of S1 and S2 (see `order.rs`): exact for small brackets, a steep
@@ -26,7 +27,8 @@
 //! down into the next bracket. Colours follow C.04.3 E; the initial colour (E.5) is White,
 //! so in round 1 the top seed has White on odd boards.
 //!
-//! Where this differs from the full Dutch rules: the float score differences (C16-C19) and the
+//! Where this differs from the full Dutch rules: the score differences of floats repeated from two rounds before (C18, C19), the
+//! next bracket's quality when choosing downfloaters (C7) and the
 //! topscorer colour criteria (C10, C11) are not weighed, and the transposition order is
 //! approximated by a distance measure, not enumerated. C3 is applied unless *both*
 //! players are topscorers in the last round (stricter than FIDE, which spares a pair with
@@ -39,12 +41,16 @@ mod player;
 mod weight;
 
 use crate::matching::max_weight_matching;
+use crate::weight::Wide;
 use crate::{Colour, Entrant, Pairing, PairingError, RoundPairings};
 use order::Order;
 use player::{compatible, players, Float, Player};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
-use weight::{Packer, Values, FIELDS};
+use weight::{Packer, Values, FIELDS, LIMIT};
+
+/// The most bits a weight may take for the matching to run on `i128`.
+const NARROW: u32 = 120;
 
 /// Settings of a Swiss event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -158,20 +164,30 @@ impl Ctx<'_> {
         for (i, &v) in bracket.iter().enumerate() {
             pos[v] = i;
         }
-        let max_edges = total as i128 / 2 + 1;
+        let all = total as i128 / 2 + 1;
+        let inside = bracket.len() as i128 / 2 + 1;
         let n2 = 2 * bracket.len() as i128;
-        let mut caps: Values = [1, 1, 2 * self.max_score + 2, 1, 1, 2, 1, 2, 1, 1, 1, n2, total as i128];
-        let used = Packer::bits(&caps, max_edges)?;
-        let mut room = 121u32.saturating_sub(used + (128 - max_edges.leading_zeros()));
-        let (order, packer) = loop {
-            let order = Order::new(bracket.len(), mdps, room);
-            caps[10] = order.cap();
-            match Packer::new(&caps, max_edges) {
-                Some(packer) => break (order, packer),
-                None if room > 0 => room = room.saturating_sub(8),
-                None => return None,
+        let sc = 2 * self.max_score + 2;
+        let mut caps: Values = [1, 1, sc, 1, 1, 2, 1, 2, 1, 2 * sc, 1, 0, n2, total as i128];
+        let mut reach = [inside; FIELDS];
+        reach[0] = all;
+        reach[FIELDS - 1] = 1;
+        // The order takes the bits left: within 120 bits in all when that leaves it at
+        // least 24 (the matching then runs on i128, about twice as fast), else within the
+        // wide weight, but at most 100 bits (one criterion value is an i128).
+        let wide_room = Packer::room(&caps, &reach).saturating_sub(bits(inside) + 1);
+        let narrow_room = wide_room.saturating_sub(LIMIT - NARROW);
+        let room = if narrow_room >= 24 { narrow_room } else { wide_room.min(100) };
+        let order = Order::new(bracket.len(), mdps, room);
+        caps[11] = order.cap();
+        let packer = Packer::new(&caps, &reach)?;
+        if !last {
+            // Most brackets pair well on their own: a matching on the bracket alone, kept
+            // when the players left over can still all be paired (C4).
+            if let Some(left) = self.bracket_only(mate, bracket, mdps, &pos, &order, &packer, sc) {
+                return Some(left);
             }
-        };
+        }
         let mut edges = Vec::new();
         for (x, &u) in remaining.iter().enumerate() {
             for &v in &remaining[x + 1..] {
@@ -181,18 +197,18 @@ impl Ctx<'_> {
                     }
                     let mut val = [0; FIELDS];
                     val[0] = 1;
-                    val[12] = self.rank[u] as i128;
+                    val[13] = self.rank[u] as i128;
                     val
                 } else {
                     if !compatible(&ps[u], &ps[v]) {
                         continue;
                     }
-                    bracket_values(ps, &pos, &order, mdps, u, v)
+                    bracket_values(ps, &pos, &order, mdps, sc, u, v)
                 };
                 edges.push((local[u], local[v], packer.pack(&values)));
             }
         }
-        let m = max_weight_matching(remaining.len(), &edges);
+        let m = solve(remaining.len(), &edges, packer.bits);
         if m.iter().any(|x| x.is_none()) {
             return None;
         }
@@ -219,10 +235,119 @@ impl Ctx<'_> {
         }
         Some(left)
     }
+
+    /// The stage with a matching over the bracket alone; `None` if what it keeps would
+    /// leave the other players unpairable (then the full stage decides).
+    #[allow(clippy::too_many_arguments)]
+    fn bracket_only(
+        &self,
+        mate: &mut [usize],
+        bracket: &[usize],
+        mdps: usize,
+        pos: &[usize],
+        order: &Order,
+        packer: &Packer,
+        sc: i128,
+    ) -> Option<Vec<usize>> {
+        let ps = self.ps;
+        let mut edges = Vec::new();
+        for (i, &u) in bracket.iter().enumerate() {
+            for (j, &v) in bracket.iter().enumerate().skip(i + 1) {
+                if compatible(&ps[u], &ps[v]) {
+                    edges.push((i, j, packer.pack(&bracket_values(ps, pos, order, mdps, sc, u, v))));
+                }
+            }
+        }
+        let m = solve(bracket.len(), &edges, packer.bits);
+        let mut trial = mate.to_vec();
+        let mut left = Vec::new();
+        for (i, &u) in bracket.iter().enumerate() {
+            match m[i] {
+                Some(j) if mdps == 0 || i < mdps || j < mdps => {
+                    trial[u] = bracket[j];
+                    trial[bracket[j]] = u;
+                }
+                _ if mdps == 0 || i < mdps => left.push(u),
+                _ => {}
+            }
+        }
+        if !self.completable(&trial) {
+            return None;
+        }
+        mate.copy_from_slice(&trial);
+        Some(left)
+    }
+
+    /// Whether the players not yet paired (and the bye, if any) can all be paired.
+    fn completable(&self, mate: &[usize]) -> bool {
+        let (ps, bye) = (self.ps, self.ps.len());
+        let mut free: Vec<usize> = (0..self.total).filter(|&v| mate[v] == usize::MAX).collect();
+        let can = |u: usize, v: usize| {
+            if u == bye || v == bye {
+                ps[u.min(v)].can_bye
+            } else {
+                compatible(&ps[u], &ps[v])
+            }
+        };
+        // Greedy first, from the bottom of the ranking (where the bye goes).
+        free.sort_by_key(|&v| std::cmp::Reverse(if v == bye { usize::MAX } else { self.rank[v] }));
+        let mut taken = vec![false; free.len()];
+        let mut greedy = true;
+        for i in 0..free.len() {
+            if taken[i] {
+                continue;
+            }
+            match (i + 1..free.len()).find(|&j| !taken[j] && can(free[i], free[j])) {
+                Some(j) => {
+                    taken[i] = true;
+                    taken[j] = true;
+                }
+                None => {
+                    greedy = false;
+                    break;
+                }
+            }
+        }
+        if greedy {
+            return true;
+        }
+        let mut edges = Vec::new();
+        for i in 0..free.len() {
+            for j in i + 1..free.len() {
+                if can(free[i], free[j]) {
+                    edges.push((i, j, 1i128));
+                }
+            }
+        }
+        max_weight_matching(free.len(), &edges).iter().all(|m| m.is_some())
+    }
+}
+
+/// The matching on `i128` weights when they fit, else on the wide ones.
+fn solve(n: usize, edges: &[(usize, usize, Wide)], bits: u32) -> Vec<Option<usize>> {
+    if bits <= NARROW {
+        let narrow: Vec<(usize, usize, i128)> =
+            edges.iter().map(|&(u, v, w)| (u, v, w.to_i128().expect("fits"))).collect();
+        max_weight_matching(n, &narrow)
+    } else {
+        max_weight_matching(n, edges)
+    }
+}
+
+fn bits(x: i128) -> u32 {
+    128 - x.max(0).leading_zeros()
 }
 
 /// The criterion values of a game between `u` and `v` (see the module doc).
-fn bracket_values(ps: &[Player], pos: &[usize], order: &Order, mdps: usize, u: usize, v: usize) -> Values {
+fn bracket_values(
+    ps: &[Player],
+    pos: &[usize],
+    order: &Order,
+    mdps: usize,
+    max_diff: i128,
+    u: usize,
+    v: usize,
+) -> Values {
     let mut val = [0; FIELDS];
     val[0] = 1;
     let (pu, pv) = (pos[u], pos[v]);
@@ -240,10 +365,15 @@ fn bracket_values(ps: &[Player], pos: &[usize], order: &Order, mdps: usize, u: u
     val[6] = !(p.score > q.score && q.float_last == Float::Up) as i128;
     val[7] = [(a, p), (b, q)].iter().filter(|(i, x)| *i >= mdps && x.float_before == Float::Down).count() as i128;
     val[8] = !(p.score > q.score && q.float_before == Float::Up) as i128;
-    val[9] = order.regular(a, b) as i128;
-    val[10] = order.value(a, b);
+    // C16, C17: the score differences of floats repeated from the previous round.
+    let d = (p.score - q.score) as i128;
+    let repeat_down = d > 0 && p.float_last == Float::Down;
+    let repeat_up = d > 0 && q.float_last == Float::Up;
+    val[9] = 2 * max_diff - if repeat_down { d } else { 0 } - if repeat_up { d } else { 0 };
+    val[10] = order.regular(a, b) as i128;
+    val[11] = order.value(a, b);
     // Ties: the lowest-ranked players float.
-    val[11] = (2 * order.len() - a - b) as i128;
+    val[12] = (2 * order.len() - a - b) as i128;
     val
 }
 
