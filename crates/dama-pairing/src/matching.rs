@@ -4,7 +4,7 @@
 //!
 //! Integer weights only: every weight is doubled on entry so that the dual variables and
 //! the half-slacks stay integral. The Swiss pairing encodes its criteria, most important
-//! first, in the digits of one weight (`i128` or the 256-bit [`Wide`]), so the heaviest
+//! first, in the digits of one weight (`i128` or the 256-bit [`Wide`](crate::weight::Wide)), so the heaviest
 //! matching is the one that
 //! wins criterion by criterion.
 

@@ -15,7 +15,8 @@
 //!    denied (C13);
 //! 5. no resident floats down as in the previous round (C12), no upfloat as in the
 //!    previous round (C13), the same for two rounds before (C14, C15), then the score
-//!    differences of floats repeated from the previous round (C16 and C17 together);
+//!    differences of floats repeated from the previous round (C16 and C17 together), and
+//!    from two rounds before (C18 and C19 together);
 //! 6. games that fit the S1/S2 split (MDP with resident, S1 with S2): transpositions
 //!    come before exchanges;
 //! 7. the Dutch order of S1 and S2 (see `order.rs`): exact for small brackets, a steep
@@ -27,7 +28,7 @@
 //! down into the next bracket. Colours follow C.04.3 E; the initial colour (E.5) is White,
 //! so in round 1 the top seed has White on odd boards.
 //!
-//! Where this differs from the full Dutch rules: the score differences of floats repeated from two rounds before (C18, C19), the
+//! Where this differs from the full Dutch rules: C16 with C17 and C18 with C19 are each weighed as one sum, the
 //! next bracket's quality when choosing downfloaters (C7) and the
 //! topscorer colour criteria (C10, C11) are not weighed, and the transposition order is
 //! approximated by a distance measure, not enumerated. C3 is applied unless *both*
@@ -168,7 +169,7 @@ impl Ctx<'_> {
         let inside = bracket.len() as i128 / 2 + 1;
         let n2 = 2 * bracket.len() as i128;
         let sc = 2 * self.max_score + 2;
-        let mut caps: Values = [1, 1, sc, 1, 1, 2, 1, 2, 1, 2 * sc, 1, 0, n2, total as i128];
+        let mut caps: Values = [1, 1, sc, 1, 1, 2, 1, 2, 1, 2 * sc, 2 * sc, 1, 0, n2, total as i128];
         let mut reach = [inside; FIELDS];
         reach[0] = all;
         reach[FIELDS - 1] = 1;
@@ -179,7 +180,7 @@ impl Ctx<'_> {
         let narrow_room = wide_room.saturating_sub(LIMIT - NARROW);
         let room = if narrow_room >= 24 { narrow_room } else { wide_room.min(100) };
         let order = Order::new(bracket.len(), mdps, room);
-        caps[11] = order.cap();
+        caps[12] = order.cap();
         let packer = Packer::new(&caps, &reach)?;
         if !last {
             // Most brackets pair well on their own: a matching on the bracket alone, kept
@@ -197,7 +198,7 @@ impl Ctx<'_> {
                     }
                     let mut val = [0; FIELDS];
                     val[0] = 1;
-                    val[13] = self.rank[u] as i128;
+                    val[14] = self.rank[u] as i128;
                     val
                 } else {
                     if !compatible(&ps[u], &ps[v]) {
@@ -370,10 +371,14 @@ fn bracket_values(
     let repeat_down = d > 0 && p.float_last == Float::Down;
     let repeat_up = d > 0 && q.float_last == Float::Up;
     val[9] = 2 * max_diff - if repeat_down { d } else { 0 } - if repeat_up { d } else { 0 };
-    val[10] = order.regular(a, b) as i128;
-    val[11] = order.value(a, b);
+    // C18, C19: the same for floats repeated from two rounds before.
+    let repeat_down = d > 0 && p.float_before == Float::Down;
+    let repeat_up = d > 0 && q.float_before == Float::Up;
+    val[10] = 2 * max_diff - if repeat_down { d } else { 0 } - if repeat_up { d } else { 0 };
+    val[11] = order.regular(a, b) as i128;
+    val[12] = order.value(a, b);
     // Ties: the lowest-ranked players float.
-    val[12] = (2 * order.len() - a - b) as i128;
+    val[13] = (2 * order.len() - a - b) as i128;
     val
 }
 
