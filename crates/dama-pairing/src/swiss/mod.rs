@@ -260,22 +260,28 @@ impl Ctx<'_> {
             }
         }
         let m = solve(bracket.len(), &edges, packer.bits);
-        let mut trial = mate.to_vec();
+        // The bracket's best games are the full stage's too when, with all of them played,
+        // everyone else can still be paired (then the completion costs this bracket nothing).
+        let mut all = mate.to_vec();
+        for (i, &u) in bracket.iter().enumerate() {
+            if let Some(j) = m[i] {
+                all[u] = bracket[j];
+            }
+        }
+        if !self.completable(&all) {
+            return None;
+        }
         let mut left = Vec::new();
         for (i, &u) in bracket.iter().enumerate() {
             match m[i] {
                 Some(j) if mdps == 0 || i < mdps || j < mdps => {
-                    trial[u] = bracket[j];
-                    trial[bracket[j]] = u;
+                    mate[u] = bracket[j];
+                    mate[bracket[j]] = u;
                 }
                 _ if mdps == 0 || i < mdps => left.push(u),
                 _ => {}
             }
         }
-        if !self.completable(&trial) {
-            return None;
-        }
-        mate.copy_from_slice(&trial);
         Some(left)
     }
 
