@@ -10,7 +10,8 @@
 //!
 //! 1. one per game: the matching pairs everyone, so the rest can always be completed (C4);
 //! 2. one per game inside the bracket: the fewest downfloaters (C5);
-//! 3. the scores of the bracket's paired players: the lowest scores float (C6, C7);
+//! 3. the scores of the bracket's paired players: the lowest scores float (C6); then as
+//!    many games as possible among the floaters and the next score group (C7, roughly);
 //! 4. games where both colour preferences are met (C12), then no strong preference
 //!    denied (C13);
 //! 5. no resident floats down as in the previous round (C12), no upfloat as in the
@@ -37,6 +38,7 @@
 //! criteria are never broken: such edges do not exist.
 
 mod colour;
+mod dutch_order;
 mod order;
 mod player;
 mod weight;
@@ -118,16 +120,18 @@ fn match_brackets(ps: &[Player]) -> Option<Vec<usize>> {
     let mut floaters: Vec<usize> = Vec::new();
     for (gi, group) in groups.iter().enumerate() {
         let last = gi + 1 == groups.len();
+        // The next score group: C7 looks at how the floaters pair there.
+        let following: &[usize] = groups.get(gi + 1).map_or(&[], |g| g.as_slice());
         let mut residents = group.clone();
         let mut next = Vec::new();
         if !floaters.is_empty() {
             // Heterogeneous bracket: first the MDPs with the residents (S1 = MDPs), then
             // the remainder as a homogeneous bracket.
             let bracket: Vec<usize> = floaters.iter().chain(group.iter()).copied().collect();
-            next = ctx.stage(&mut mate, &bracket, floaters.len(), false)?;
+            next = ctx.stage(&mut mate, &bracket, following, floaters.len(), false)?;
             residents.retain(|&r| mate[r] == usize::MAX);
         }
-        let left = ctx.stage(&mut mate, &residents, 0, last)?;
+        let left = ctx.stage(&mut mate, &residents, following, 0, last)?;
         next.extend(left);
         next.sort_by(|&a, &b| ps[b].score.cmp(&ps[a].score).then(ps[a].tpn.cmp(&ps[b].tpn)));
         floaters = next;
@@ -146,12 +150,38 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// Pairs one stage (see [`Ctx::stage_weighted`]); a small homogeneous bracket is then
+    /// re-paired in the exact Dutch order of candidates, at the same quality.
+    fn stage(
+        &self,
+        mate: &mut [usize],
+        bracket: &[usize],
+        following: &[usize],
+        mdps: usize,
+        last: bool,
+    ) -> Option<Vec<usize>> {
+        let left = self.stage_weighted(mate, bracket, following, mdps, last)?;
+        if mdps == 0 && !last && bracket.len() <= dutch_order::MAX_BRACKET {
+            if let Some(left) = self.dutch_order(mate, bracket) {
+                return Some(left);
+            }
+        }
+        Some(left)
+    }
+
     /// One maximum-weight matching over every unpaired player, favouring the games of
     /// `bracket` (its first `mdps` players floated in). With MDPs, only their games are
     /// kept; otherwise every game inside the bracket is, and with `last` every game at
     /// all. Returns the bracket players left to float down (in the MDP pass: the MDPs not
     /// paired), or `None` when no perfect matching exists.
-    fn stage(&self, mate: &mut [usize], bracket: &[usize], mdps: usize, last: bool) -> Option<Vec<usize>> {
+    fn stage_weighted(
+        &self,
+        mate: &mut [usize],
+        bracket: &[usize],
+        following: &[usize],
+        mdps: usize,
+        last: bool,
+    ) -> Option<Vec<usize>> {
         let (ps, total, bye) = (self.ps, self.total, self.ps.len());
         let remaining: Vec<usize> = (0..total).filter(|&v| mate[v] == usize::MAX).collect();
         if remaining.is_empty() {
@@ -169,10 +199,17 @@ impl Ctx<'_> {
         let inside = bracket.len() as i128 / 2 + 1;
         let n2 = 2 * bracket.len() as i128;
         let sc = 2 * self.max_score + 2;
-        let mut caps: Values = [1, 1, sc, 1, 1, 2, 1, 2, 1, 2 * sc, 2 * sc, 1, 0, n2, total as i128];
+        let mut caps: Values = [1, 1, sc, 1, 1, 1, 2, 1, 2, 1, 2 * sc, 2 * sc, 1, 0, n2, total as i128];
         let mut reach = [inside; FIELDS];
         reach[0] = all;
+        reach[3] = all;
         reach[FIELDS - 1] = 1;
+        // Bracket players and the next group's unpaired ones: their games with each other
+        // outside the bracket count for C7.
+        let mut near = vec![false; total];
+        for &v in bracket.iter().chain(following) {
+            near[v] = mate[v] == usize::MAX;
+        }
         // The order takes the bits left: within 120 bits in all when that leaves it at
         // least 24 (the matching then runs on i128, about twice as fast), else within the
         // wide weight, but at most 100 bits (one criterion value is an i128).
@@ -180,12 +217,12 @@ impl Ctx<'_> {
         let narrow_room = wide_room.saturating_sub(LIMIT - NARROW);
         let room = if narrow_room >= 24 { narrow_room } else { wide_room.min(100) };
         let order = Order::new(bracket.len(), mdps, room);
-        caps[12] = order.cap();
+        caps[13] = order.cap();
         let packer = Packer::new(&caps, &reach)?;
         if !last {
             // Most brackets pair well on their own: a matching on the bracket alone, kept
             // when the players left over can still all be paired (C4).
-            if let Some(left) = self.bracket_only(mate, bracket, mdps, &pos, &order, &packer, sc) {
+            if let Some(left) = self.bracket_only(mate, bracket, &near, mdps, &pos, &order, &packer, sc) {
                 return Some(left);
             }
         }
@@ -198,13 +235,13 @@ impl Ctx<'_> {
                     }
                     let mut val = [0; FIELDS];
                     val[0] = 1;
-                    val[14] = self.rank[u] as i128;
+                    val[15] = self.rank[u] as i128;
                     val
                 } else {
                     if !compatible(&ps[u], &ps[v]) {
                         continue;
                     }
-                    bracket_values(ps, &pos, &order, mdps, sc, u, v)
+                    next_values(bracket_values(ps, &pos, &order, mdps, sc, u, v), &near, u, v)
                 };
                 edges.push((local[u], local[v], packer.pack(&values)));
             }
@@ -244,6 +281,7 @@ impl Ctx<'_> {
         &self,
         mate: &mut [usize],
         bracket: &[usize],
+        near: &[bool],
         mdps: usize,
         pos: &[usize],
         order: &Order,
@@ -251,15 +289,20 @@ impl Ctx<'_> {
         sc: i128,
     ) -> Option<Vec<usize>> {
         let ps = self.ps;
+        // The bracket first, then the next group's unpaired players (for C7).
+        let verts: Vec<usize> =
+            bracket.iter().copied().chain((0..ps.len()).filter(|&v| near[v] && pos[v] == usize::MAX)).collect();
         let mut edges = Vec::new();
-        for (i, &u) in bracket.iter().enumerate() {
-            for (j, &v) in bracket.iter().enumerate().skip(i + 1) {
+        for (i, &u) in verts.iter().enumerate() {
+            for (j, &v) in verts.iter().enumerate().skip(i + 1) {
                 if compatible(&ps[u], &ps[v]) {
-                    edges.push((i, j, packer.pack(&bracket_values(ps, pos, order, mdps, sc, u, v))));
+                    let values = next_values(bracket_values(ps, pos, order, mdps, sc, u, v), near, u, v);
+                    edges.push((i, j, packer.pack(&values)));
                 }
             }
         }
-        let m = solve(bracket.len(), &edges, packer.bits);
+        let m = solve(verts.len(), &edges, packer.bits);
+        let m: Vec<Option<usize>> = (0..bracket.len()).map(|i| m[i].filter(|&j| j < bracket.len())).collect();
         // The bracket's best games are the full stage's too when, with all of them played,
         // everyone else can still be paired (then the completion costs this bracket nothing).
         let mut all = mate.to_vec();
@@ -341,6 +384,15 @@ fn solve(n: usize, edges: &[(usize, usize, Wide)], bits: u32) -> Vec<Option<usiz
     }
 }
 
+/// Adds C7 to a game's values: a game outside the bracket between bracket players and the
+/// next group's (a floater paired there, or two of the next group) counts.
+fn next_values(mut val: Values, near: &[bool], u: usize, v: usize) -> Values {
+    if val[1] == 0 && near[u] && near[v] {
+        val[3] = 1;
+    }
+    val
+}
+
 fn bits(x: i128) -> u32 {
     128 - x.max(0).leading_zeros()
 }
@@ -366,25 +418,25 @@ fn bracket_values(
     let (p, q) = (&ps[hi], &ps[lo]);
     val[1] = 1;
     val[2] = (p.score + q.score) as i128;
-    val[3] = colour::both_satisfied(p, q) as i128;
-    val[4] = colour::strong_satisfied(p, q) as i128;
-    val[5] = [(a, p), (b, q)].iter().filter(|(i, x)| *i >= mdps && x.float_last == Float::Down).count() as i128;
-    val[6] = !(p.score > q.score && q.float_last == Float::Up) as i128;
-    val[7] = [(a, p), (b, q)].iter().filter(|(i, x)| *i >= mdps && x.float_before == Float::Down).count() as i128;
-    val[8] = !(p.score > q.score && q.float_before == Float::Up) as i128;
+    val[4] = colour::both_satisfied(p, q) as i128;
+    val[5] = colour::strong_satisfied(p, q) as i128;
+    val[6] = [(a, p), (b, q)].iter().filter(|(i, x)| *i >= mdps && x.float_last == Float::Down).count() as i128;
+    val[7] = !(p.score > q.score && q.float_last == Float::Up) as i128;
+    val[8] = [(a, p), (b, q)].iter().filter(|(i, x)| *i >= mdps && x.float_before == Float::Down).count() as i128;
+    val[9] = !(p.score > q.score && q.float_before == Float::Up) as i128;
     // C16, C17: the score differences of floats repeated from the previous round.
     let d = (p.score - q.score) as i128;
     let repeat_down = d > 0 && p.float_last == Float::Down;
     let repeat_up = d > 0 && q.float_last == Float::Up;
-    val[9] = 2 * max_diff - if repeat_down { d } else { 0 } - if repeat_up { d } else { 0 };
+    val[10] = 2 * max_diff - if repeat_down { d } else { 0 } - if repeat_up { d } else { 0 };
     // C18, C19: the same for floats repeated from two rounds before.
     let repeat_down = d > 0 && p.float_before == Float::Down;
     let repeat_up = d > 0 && q.float_before == Float::Up;
-    val[10] = 2 * max_diff - if repeat_down { d } else { 0 } - if repeat_up { d } else { 0 };
-    val[11] = order.regular(a, b) as i128;
-    val[12] = order.value(a, b);
+    val[11] = 2 * max_diff - if repeat_down { d } else { 0 } - if repeat_up { d } else { 0 };
+    val[12] = order.regular(a, b) as i128;
+    val[13] = order.value(a, b);
     // Ties: the lowest-ranked players float.
-    val[13] = (2 * order.len() - a - b) as i128;
+    val[14] = (2 * order.len() - a - b) as i128;
     val
 }
 

@@ -5,7 +5,7 @@
 use crate::weight::Wide;
 
 /// The number of criteria. See [`super`] for their meaning.
-pub(crate) const FIELDS: usize = 15;
+pub(crate) const FIELDS: usize = 16;
 
 /// Per-edge values of each criterion, higher is better.
 pub(crate) type Values = [i128; FIELDS];
