@@ -1,41 +1,47 @@
-//! The FIDE Dutch system (Handbook C.04.3, rules of 2017), as a weighted matching.
+//! The FIDE Dutch system (Handbook C.04.3, rules of 2017), as weighted matchings.
 //!
 //! Players are ranked by score, then pairing number (rating, highest first, ties in the
-//! given order). Score brackets are paired from the top. For each bracket (its residents
-//! plus the players floating down into it) one maximum-weight matching is computed over
-//! *all* players still unpaired, with a "bye" vertex when the count is odd. Edges exist
-//! only where the absolute criteria allow (C1 no second meeting, C2 no second bye and no
-//! bye after a forfeit win, C3 no two players with the same absolute colour preference).
-//! Each weight packs, most important first:
+//! given order). Score brackets are paired from the top; a bracket with players floating
+//! down into it (MDPs) is paired in two passes, the MDPs first, then the remaining
+//! residents as a homogeneous bracket. Each pass is a maximum-weight matching ([`crate::matching`])
+//! whose edges exist only where the absolute criteria allow (C1 no second meeting, C2 no
+//! second bye and no bye after a forfeit win, C3 no two players with the same absolute
+//! colour preference), so those are never broken. Each weight packs, most important first
+//! (`weight.rs`, up to 256 bits):
 //!
-//! 1. one per game: the matching pairs everyone, so the rest can always be completed (C4);
+//! 1. one per game: everyone is paired, so the rest can always be completed (C4);
 //! 2. one per game inside the bracket: the fewest downfloaters (C5);
 //! 3. the scores of the bracket's paired players: the lowest scores float (C6); then as
-//!    many games as possible among the floaters and the next score group (C7, roughly);
-//! 4. games where both colour preferences are met (C12), then no strong preference
-//!    denied (C13);
+//!    many games as possible among the floaters and the next score group (C7, first part);
+//! 4. games where both colour preferences are met (C10), then no strong preference
+//!    denied (C11);
 //! 5. no resident floats down as in the previous round (C12), no upfloat as in the
 //!    previous round (C13), the same for two rounds before (C14, C15), then the score
-//!    differences of floats repeated from the previous round (C16 and C17 together), and
-//!    from two rounds before (C18 and C19 together);
+//!    differences of floats repeated from the previous round (C16 and C17 as one sum), and
+//!    from two rounds before (C18 and C19 as one sum);
 //! 6. games that fit the S1/S2 split (MDP with resident, S1 with S2): transpositions
 //!    come before exchanges;
-//! 7. the Dutch order of S1 and S2 (see `order.rs`): exact for small brackets, a steep
+//! 7. the Dutch order of S1 and S2 (`order.rs`): exact for small brackets, a steep
 //!    approximation of the transposition order for large ones;
 //! 8. the higher-ranked players paired, so that the lowest-ranked float;
-//! 9. for the bye vertex: the lowest-ranked player.
+//! 9. for the bye vertex (odd count): the lowest-ranked player.
 //!
-//! The games found inside the bracket are kept; bracket players matched below it float
-//! down into the next bracket. Colours follow C.04.3 E; the initial colour (E.5) is White,
-//! so in round 1 the top seed has White on odd boards.
+//! A pass first matches the bracket (with the next score group, for C7) on its own and
+//! keeps that when all of the bracket's best games leave everyone else pairable; otherwise
+//! it matches over every player still unpaired, with a bye vertex when the count is odd.
+//! Games inside the bracket are kept; the other bracket players float down into the next
+//! bracket. A homogeneous bracket of up to 16 players is then re-paired in the exact Dutch
+//! order of candidates (`dutch_order.rs`: S2 transpositions, then exchanges) at the
+//! quality the matching found. Colours follow C.04.3 E; the initial colour (E.5) is an
+//! option, White by default, so in round 1 the top seed has White on odd boards.
 //!
-//! Where this differs from the full Dutch rules: C16 with C17 and C18 with C19 are each weighed as one sum, the
-//! next bracket's quality when choosing downfloaters (C7) and the
-//! topscorer colour criteria (C10, C11) are not weighed, and the transposition order is
-//! approximated by a distance measure, not enumerated. C3 is applied unless *both*
-//! players are topscorers in the last round (stricter than FIDE, which spares a pair with
-//! one topscorer), so a non-topscorer never exceeds the colour limits. The absolute
-//! criteria are never broken: such edges do not exist.
+//! Where this differs from the full Dutch rules: the topscorer colour criteria (C8, C9) and
+//! C7's second part (the next bracket's score differences) are not weighed; C16/C17 and
+//! C18/C19 are weighed as sums; the candidate order is exact only for homogeneous brackets
+//! of up to 16 players (MDP pairings and larger brackets use the weight of point 7). C3 is
+//! applied unless *both* players are topscorers in the last round (stricter than FIDE,
+//! which spares a pair with one topscorer), so a non-topscorer never exceeds the colour
+//! limits.
 
 mod colour;
 mod dutch_order;
