@@ -42,6 +42,10 @@ impl Ctx<'_> {
             q.copy_from_slice(&v[QUALITY]);
             q
         };
+        // Only brackets whose players are paired among themselves or not at all.
+        if bracket.iter().any(|&u| mate[u] != usize::MAX && pos[mate[u]] == usize::MAX) {
+            return None;
+        }
         let current: Vec<(usize, usize)> = (0..n)
             .filter_map(|i| {
                 let v = mate[bracket[i]];

@@ -167,7 +167,9 @@ impl Ctx<'_> {
         last: bool,
     ) -> Option<Vec<usize>> {
         let left = self.stage_weighted(mate, bracket, following, mdps, last)?;
-        if mdps == 0 && !last && bracket.len() <= dutch_order::MAX_BRACKET {
+        // The last bracket too, unless it holds the bye (the walk knows no bye vertex).
+        let no_bye = self.total == self.ps.len();
+        if mdps == 0 && (!last || no_bye) && bracket.len() <= dutch_order::MAX_BRACKET {
             if let Some(left) = self.dutch_order(mate, bracket) {
                 return Some(left);
             }
