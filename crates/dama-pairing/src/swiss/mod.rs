@@ -401,6 +401,13 @@ fn next_values(mut val: Values, near: &[bool], u: usize, v: usize) -> Values {
     val
 }
 
+/// C16 to C19 for one game with score difference `d`: a player floating down again is
+/// better paired here with a small difference than floated further (where it would be
+/// larger); a player floating up again, better with a small difference.
+fn repeated(down: bool, up: bool, d: i128, max_diff: i128) -> i128 {
+    (if down { max_diff - d } else { 0 }) + max_diff - if up { d } else { 0 }
+}
+
 fn bits(x: i128) -> u32 {
     128 - x.max(0).leading_zeros()
 }
@@ -436,11 +443,11 @@ fn bracket_values(
     let d = (p.score - q.score) as i128;
     let repeat_down = d > 0 && p.float_last == Float::Down;
     let repeat_up = d > 0 && q.float_last == Float::Up;
-    val[10] = 2 * max_diff - if repeat_down { d } else { 0 } - if repeat_up { d } else { 0 };
+    val[10] = repeated(repeat_down, repeat_up, d, max_diff);
     // C18, C19: the same for floats repeated from two rounds before.
     let repeat_down = d > 0 && p.float_before == Float::Down;
     let repeat_up = d > 0 && q.float_before == Float::Up;
-    val[11] = 2 * max_diff - if repeat_down { d } else { 0 } - if repeat_up { d } else { 0 };
+    val[11] = repeated(repeat_down, repeat_up, d, max_diff);
     val[12] = order.regular(a, b) as i128;
     val[13] = order.value(a, b);
     // Ties: the lowest-ranked players float.
