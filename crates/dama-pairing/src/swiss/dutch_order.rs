@@ -3,7 +3,9 @@
 //! C19), the candidates are walked in the rules' order (S2 transpositions, then exchanges
 //! between S1 and S2 from the smallest) and the first one of that quality is taken.
 
-use super::{bracket_values, order::Order, player::compatible, Ctx};
+use super::order::Order;
+use super::player::compatible;
+use super::stage::{bracket_values, Ctx};
 
 /// The quality criteria compared (the packed fields 1 to 11: games, scores, colours,
 /// floats); the order fields below them are what this walk replaces.
