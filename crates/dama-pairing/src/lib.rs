@@ -1,7 +1,8 @@
 //! Tournament pairing for dama: pure functions, no I/O.
 //!
 //! - [`swiss`]: the FIDE Dutch system (Handbook C.04.3, 2017 rules), computed bracket by
-//!   bracket with a maximum-weight matching ([`matching`]).
+//!   bracket with a maximum-weight matching ([`matching`], on `i128` or 256-bit
+//!   [`weight::Wide`] weights), then the exact Dutch candidate order for small brackets.
 //! - [`berger`]: round-robin tables (Handbook C.05 Annex 1).
 //! - [`arena`]: lichess-style arena pairing and scoring.
 //! - [`tiebreak`]: Buchholz, Sonneborn-Berger and standings.
@@ -17,6 +18,7 @@ pub mod matching;
 pub mod sim;
 pub mod swiss;
 pub mod tiebreak;
+pub mod weight;
 
 /// A player's identity, chosen by the caller.
 pub type PlayerId = u64;

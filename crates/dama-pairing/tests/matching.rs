@@ -1,6 +1,7 @@
 //! The blossom matching against exhaustive search on small random graphs.
 
 use dama_pairing::matching::max_weight_matching;
+use dama_pairing::weight::{Weight, Wide};
 use proptest::prelude::*;
 
 /// The best total weight over all matchings, by trying every choice for the lowest
@@ -56,6 +57,34 @@ proptest! {
             }
         }
         prop_assert_eq!(total, brute(n, &w, &mut vec![false; n]));
+        // The same graph on 256-bit weights, shifted past 128 bits, weighs as much.
+        let wide: Vec<(usize, usize, Wide)> = edges
+            .iter()
+            .map(|&(i, j, x)| (i, j, Wide::from_u128_shl(x as u128, 130)))
+            .collect();
+        let mate_wide = max_weight_matching(n, &wide);
+        let mut total_wide = 0;
+        for v in 0..n {
+            if let Some(u) = mate_wide[v] {
+                if v < u {
+                    total_wide += w[v][u].unwrap();
+                }
+            }
+        }
+        prop_assert_eq!(total_wide, total);
+    }
+
+    #[test]
+    fn wide_arithmetic_matches_i128(a in any::<i64>(), b in any::<i64>()) {
+        let w = |x: i128| {
+            let limbs = if x < 0 { [x as u64, (x >> 64) as u64, u64::MAX, u64::MAX] } else { [x as u64, (x >> 64) as u64, 0, 0] };
+            Wide(limbs)
+        };
+        let (x, y) = (a as i128 * 3, b as i128 * 5);
+        prop_assert_eq!((w(x) + w(y)).to_i128(), Some(x + y));
+        prop_assert_eq!((w(x) - w(y)).to_i128(), Some(x - y));
+        prop_assert_eq!(w(x).cmp(&w(y)), x.cmp(&y));
+        prop_assert_eq!(w(2 * x).half().to_i128(), Some(x));
     }
 }
 

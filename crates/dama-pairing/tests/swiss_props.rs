@@ -157,3 +157,10 @@ proptest! {
         check_event(n, n as u32 - 1 + n as u32 % 2, seed)?;
     }
 }
+
+#[test]
+fn a_large_event_keeps_the_criteria() {
+    // Large brackets take the approximate order and the 256-bit weights.
+    let done = check_event(301, 7, 11).unwrap();
+    assert_eq!(done, 7);
+}

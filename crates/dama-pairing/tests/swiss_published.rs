@@ -42,8 +42,11 @@ fn rounds_matched(text: &str, total: u32) -> Vec<usize> {
 #[test]
 fn issue_7_rounds() {
     let ok = rounds_matched(ISSUE_7, 15);
-    // The rounds this implementation reproduces; the README lists the others.
-    assert!(ok.contains(&1), "round 1 must match: {ok:?}");
+    // The rounds reproduced exactly (games and colours); `data/README.md` lists the
+    // others and how they differ.
+    for round in 1..=14 {
+        assert!(ok.contains(&round), "round {round} no longer matches: {ok:?}");
+    }
 }
 
 #[test]
@@ -65,5 +68,7 @@ fn issue_7_round_15_as_bbp_pairings() {
     let mine = tuples(&got.pairings);
     let extra: Vec<_> = mine.iter().filter(|g| !want.contains(g)).collect();
     println!("round 15, ours not bbpPairings': {extra:?}");
+    // Not reproduced (see `data/README.md`, which says how many games differ): only that
+    // every player is paired is asserted here.
     assert_eq!(mine.len(), 30);
 }

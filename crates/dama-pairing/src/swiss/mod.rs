@@ -1,48 +1,63 @@
-//! The FIDE Dutch system (Handbook C.04.3, rules of 2017), as a weighted matching.
+//! The FIDE Dutch system (Handbook C.04.3, rules of 2017), as weighted matchings.
 //!
 //! Players are ranked by score, then pairing number (rating, highest first, ties in the
-//! given order). Score brackets are paired from the top. For each bracket (its residents
-//! plus the players floating down into it) one maximum-weight matching is computed over
-//! *all* players still unpaired, with a "bye" vertex when the count is odd. Edges exist
-//! only where the absolute criteria allow (C1 no second meeting, C2 no second bye and no
-//! bye after a forfeit win, C3 no two players with the same absolute colour preference).
-//! Each weight packs, most important first:
+//! given order). Score brackets are paired from the top; a bracket with players floating
+//! down into it (MDPs) is paired in two passes, the MDPs first, then the remaining
+//! residents as a homogeneous bracket. Each pass is a maximum-weight matching ([`crate::matching`])
+//! whose edges exist only where the absolute criteria allow (C1 no second meeting, C2 no
+//! second bye and no bye after a forfeit win, C3 no two players with the same absolute
+//! colour preference), so those are never broken. Each weight packs, most important first
+//! (`weight.rs`, up to 256 bits):
 //!
-//! 1. one per game: the matching pairs everyone, so the rest can always be completed (C4);
+//! 1. one per game: everyone is paired, so the rest can always be completed (C4);
 //! 2. one per game inside the bracket: the fewest downfloaters (C5);
-//! 3. the scores of the bracket's paired players: the lowest scores float (C6, C7);
-//! 4. games where both colour preferences are met (C12), then no strong preference
-//!    denied (C13);
-//! 5. residents who floated down last round are paired (C14); no upfloat twice (C15);
+//! 3. the scores of the bracket's paired players: the lowest scores float (C6); then as
+//!    many games as possible among the floaters and the next score group (C7, first part);
+//! 4. games where both colour preferences are met (C10), then no strong preference
+//!    denied (C11);
+//! 5. no resident floats down as in the previous round (C12), no upfloat as in the
+//!    previous round (C13), the same for two rounds before (C14, C15), then the score
+//!    differences of floats repeated from the previous round (C16 and C17 as one sum), and
+//!    from two rounds before (C18 and C19 as one sum);
 //! 6. games that fit the S1/S2 split (MDP with resident, S1 with S2): transpositions
 //!    come before exchanges;
-//! 7. the Dutch order of S1 and S2 (see `order.rs`): exact for small brackets, a steep
+//! 7. the Dutch order of S1 and S2 (`order.rs`): exact for small brackets, a steep
 //!    approximation of the transposition order for large ones;
-//! 8. for the bye vertex: the lowest-ranked player.
+//! 8. the higher-ranked players paired, so that the lowest-ranked float;
+//! 9. for the bye vertex (odd count): the lowest-ranked player.
 //!
-//! The games found inside the bracket are kept; bracket players matched below it float
-//! down into the next bracket. Colours follow C.04.3 E; the initial colour (E.5) is White,
-//! so in round 1 the top seed has White on odd boards.
+//! A pass first matches the bracket (with the next score group, for C7) on its own and
+//! keeps that when all of the bracket's best games leave everyone else pairable; otherwise
+//! it matches over every player still unpaired, with a bye vertex when the count is odd.
+//! Games inside the bracket are kept; the other bracket players float down into the next
+//! bracket. A homogeneous bracket of up to 16 players is then re-paired in the exact Dutch
+//! order of candidates (`dutch_order.rs`: S2 transpositions, then exchanges) at the
+//! quality the matching found. Colours follow C.04.3 E; the initial colour (E.5) is an
+//! option, White by default, so in round 1 the top seed has White on odd boards.
 //!
-//! Where this differs from the full Dutch rules: the later float criteria (C16-C21) and the
-//! topscorer colour criteria (C10, C11) are not weighed, and the transposition order is
-//! approximated by a distance measure, not enumerated. C3 is applied unless *both*
-//! players are topscorers in the last round (stricter than FIDE, which spares a pair with
-//! one topscorer), so a non-topscorer never exceeds the colour limits. The absolute
-//! criteria are never broken: such edges do not exist.
+//! Where this differs from the full Dutch rules: the topscorer colour criteria (C8, C9) and
+//! C7's second part (the next bracket's score differences) are not weighed; C16/C17 and
+//! C18/C19 are weighed as sums; the candidate order is exact only for homogeneous brackets
+//! of up to 16 players (MDP pairings and larger brackets use the weight of point 7). C3 is
+//! applied unless *both* players are topscorers in the last round (stricter than FIDE,
+//! which spares a pair with one topscorer), so a non-topscorer never exceeds the colour
+//! limits.
 
 mod colour;
+mod dutch_order;
 mod order;
 mod player;
+mod stage;
 mod weight;
 
-use crate::matching::max_weight_matching;
 use crate::{Colour, Entrant, Pairing, PairingError, RoundPairings};
-use order::Order;
-use player::{compatible, players, Float, Player};
+use player::{players, Player};
 use serde::{Deserialize, Serialize};
+use stage::Ctx;
 use std::collections::HashSet;
-use weight::{Packer, Values, FIELDS};
+
+/// The most bits a weight may take for the matching to run on `i128`.
+const NARROW: u32 = 120;
 
 /// Settings of a Swiss event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,129 +124,23 @@ fn match_brackets(ps: &[Player]) -> Option<Vec<usize>> {
     let mut floaters: Vec<usize> = Vec::new();
     for (gi, group) in groups.iter().enumerate() {
         let last = gi + 1 == groups.len();
+        // The next score group: C7 looks at how the floaters pair there.
+        let following: &[usize] = groups.get(gi + 1).map_or(&[], |g| g.as_slice());
         let mut residents = group.clone();
         let mut next = Vec::new();
         if !floaters.is_empty() {
             // Heterogeneous bracket: first the MDPs with the residents (S1 = MDPs), then
             // the remainder as a homogeneous bracket.
             let bracket: Vec<usize> = floaters.iter().chain(group.iter()).copied().collect();
-            next = ctx.stage(&mut mate, &bracket, floaters.len(), false)?;
+            next = ctx.stage(&mut mate, &bracket, following, floaters.len(), false)?;
             residents.retain(|&r| mate[r] == usize::MAX);
         }
-        let left = ctx.stage(&mut mate, &residents, 0, last)?;
+        let left = ctx.stage(&mut mate, &residents, following, 0, last)?;
         next.extend(left);
         next.sort_by(|&a, &b| ps[b].score.cmp(&ps[a].score).then(ps[a].tpn.cmp(&ps[b].tpn)));
         floaters = next;
     }
     Some(mate)
-}
-
-/// What every stage of one round shares.
-struct Ctx<'a> {
-    ps: &'a [Player],
-    /// Players plus the bye vertex, if any.
-    total: usize,
-    /// Position in the ranking order.
-    rank: Vec<usize>,
-    max_score: i128,
-}
-
-impl Ctx<'_> {
-    /// One maximum-weight matching over every unpaired player, favouring the games of
-    /// `bracket` (its first `mdps` players floated in). With MDPs, only their games are
-    /// kept; otherwise every game inside the bracket is, and with `last` every game at
-    /// all. Returns the bracket players left to float down (in the MDP pass: the MDPs not
-    /// paired), or `None` when no perfect matching exists.
-    fn stage(&self, mate: &mut [usize], bracket: &[usize], mdps: usize, last: bool) -> Option<Vec<usize>> {
-        let (ps, total, bye) = (self.ps, self.total, self.ps.len());
-        let remaining: Vec<usize> = (0..total).filter(|&v| mate[v] == usize::MAX).collect();
-        if remaining.is_empty() {
-            return Some(Vec::new());
-        }
-        let mut local = vec![usize::MAX; total];
-        for (i, &v) in remaining.iter().enumerate() {
-            local[v] = i;
-        }
-        let mut pos = vec![usize::MAX; total];
-        for (i, &v) in bracket.iter().enumerate() {
-            pos[v] = i;
-        }
-        let max_edges = total as i128 / 2 + 1;
-        let mut caps: Values = [1, 1, 2 * self.max_score + 2, 1, 1, 2, 1, 1, 1, total as i128];
-        let used = Packer::bits(&caps, max_edges)?;
-        let room = 121u32.saturating_sub(used + (128 - max_edges.leading_zeros()));
-        let order = Order::new(bracket.len(), mdps, room);
-        caps[8] = order.cap();
-        let packer = Packer::new(&caps, max_edges)?;
-        let mut edges = Vec::new();
-        for (x, &u) in remaining.iter().enumerate() {
-            for &v in &remaining[x + 1..] {
-                let values = if v == bye {
-                    if !ps[u].can_bye {
-                        continue;
-                    }
-                    let mut val = [0; FIELDS];
-                    val[0] = 1;
-                    val[9] = self.rank[u] as i128;
-                    val
-                } else {
-                    if !compatible(&ps[u], &ps[v]) {
-                        continue;
-                    }
-                    bracket_values(ps, &pos, &order, mdps, u, v)
-                };
-                edges.push((local[u], local[v], packer.pack(&values)));
-            }
-        }
-        let m = max_weight_matching(remaining.len(), &edges);
-        if m.iter().any(|x| x.is_none()) {
-            return None;
-        }
-        let partner = |v: usize| remaining[m[local[v]].expect("perfect")];
-        let mut left = Vec::new();
-        for (i, &u) in bracket.iter().enumerate() {
-            let v = partner(u);
-            let keep = if mdps > 0 {
-                pos[v] != usize::MAX && (i < mdps || pos[v] < mdps)
-            } else {
-                last || pos[v] != usize::MAX
-            };
-            if keep {
-                mate[u] = v;
-                mate[v] = u;
-            } else if mdps == 0 || i < mdps {
-                left.push(u);
-            }
-        }
-        if last {
-            for &v in &remaining {
-                mate[v] = partner(v);
-            }
-        }
-        Some(left)
-    }
-}
-
-/// The criterion values of a game between `u` and `v` (see the module doc).
-fn bracket_values(ps: &[Player], pos: &[usize], order: &Order, mdps: usize, u: usize, v: usize) -> Values {
-    let mut val = [0; FIELDS];
-    val[0] = 1;
-    let (pu, pv) = (pos[u], pos[v]);
-    if pu == usize::MAX || pv == usize::MAX {
-        return val;
-    }
-    let (a, b) = (pu.min(pv), pu.max(pv));
-    let (hi, lo) = if pu < pv { (u, v) } else { (v, u) };
-    let (p, q) = (&ps[hi], &ps[lo]);
-    val[1] = 1;
-    val[2] = (p.score + q.score) as i128;
-    val[3] = colour::both_satisfied(p, q) as i128;
-    val[4] = colour::strong_satisfied(p, q) as i128;
-    val[5] = [(a, p), (b, q)].iter().filter(|(i, x)| *i >= mdps && x.float_last == Float::Down).count() as i128;
-    val[6] = !(p.score > q.score && q.float_last == Float::Up) as i128;
-    val[7] = order.regular(a, b) as i128;
-    val[8] = order.value(a, b);
-    val
 }
 
 /// Colours and board order: by the higher score, then the lower score, then the pairing

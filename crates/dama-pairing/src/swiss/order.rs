@@ -50,10 +50,16 @@ impl Order {
             let mut x = 1.0f64;
             for i in (0..slots.saturating_sub(1)).rev() {
                 x *= ratio;
-                imp[i] = (x as i128).max(imp[i + 1]);
+                // Strictly decreasing, so that the ideal order stays the one best choice.
+                imp[i] = (x as i128).max(imp[i + 1] + 1);
             }
         }
         imp
+    }
+
+    /// The number of players in the bracket.
+    pub fn len(&self) -> usize {
+        self.n
     }
 
     /// The largest value of one game.

@@ -37,6 +37,8 @@ pub(crate) struct Player {
     pub can_bye: bool,
     /// The float of the previous round.
     pub float_last: Float,
+    /// The float of the round before that.
+    pub float_before: Float,
     /// Over half of the maximum possible score when pairing the final round (A.7).
     pub topscorer: bool,
 }
@@ -69,11 +71,11 @@ pub(crate) fn players(entrants: &[Entrant], round: u32, total_rounds: u32) -> Ve
                     None => 0,
                 })
                 .sum();
-            let float_last = match last_round.checked_sub(1).and_then(|r| e.history.get(r)) {
+            // The float received in round `r` (0-based).
+            let float_in = |r: Option<usize>| match r.and_then(|r| e.history.get(r).map(|p| (r, p))) {
                 None => Float::None,
-                Some(p) => match (p.played, p.opponent.and_then(|o| by_id.get(&o))) {
+                Some((r, p)) => match (p.played, p.opponent.and_then(|o| by_id.get(&o))) {
                     (true, Some(o)) => {
-                        let r = last_round - 1;
                         let (mine, theirs) = (score_before(e, r), score_before(o, r));
                         if mine > theirs {
                             Float::Down
@@ -86,6 +88,8 @@ pub(crate) fn players(entrants: &[Entrant], round: u32, total_rounds: u32) -> Ve
                     _ => Float::Down,
                 },
             };
+            let float_last = float_in(last_round.checked_sub(1));
+            let float_before = float_in(last_round.checked_sub(2));
             let score = e.points2();
             Player {
                 id: e.id,
@@ -97,6 +101,7 @@ pub(crate) fn players(entrants: &[Entrant], round: u32, total_rounds: u32) -> Ve
                 met: e.history.iter().filter(|p| p.played).filter_map(|p| p.opponent).collect(),
                 can_bye: !e.had_bye && !e.won_by_forfeit(),
                 float_last,
+                float_before,
                 topscorer: round == total_rounds && score > round - 1,
             }
         })

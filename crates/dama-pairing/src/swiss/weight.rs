@@ -1,43 +1,51 @@
-//! Lexicographic edge weights: several criteria, most important first, packed into the
-//! digits of one `i128` so that a maximum-weight matching optimises them in order.
+//! Lexicographic edge weights: several criteria, most important first, each in its own
+//! run of bits of one 256-bit weight, so that a maximum-weight matching optimises them in
+//! order.
 
-/// The criteria of one edge, most important first. See [`super`] for their meaning.
-pub(crate) const FIELDS: usize = 10;
+use crate::weight::Wide;
+
+/// The number of criteria. See [`super`] for their meaning.
+pub(crate) const FIELDS: usize = 16;
 
 /// Per-edge values of each criterion, higher is better.
 pub(crate) type Values = [i128; FIELDS];
 
+/// The most bits the packed weights may take: the matching doubles them and adds dual
+/// variables of the same size, all within 256 signed bits.
+pub(crate) const LIMIT: u32 = 250;
+
 /// Turns criterion values into single weights.
 pub(crate) struct Packer {
-    mult: [i128; FIELDS],
+    shift: [u32; FIELDS],
+    /// The bits all criteria take together.
+    pub bits: u32,
+}
+
+fn bits_of(x: i128) -> u32 {
+    128 - x.max(0).leading_zeros()
 }
 
 impl Packer {
-    /// `caps[f]` bounds the per-edge value of criterion `f`; `max_edges` bounds the edges in
-    /// a matching. Each digit is wide enough for the sum of its criterion over a matching, so
-    /// one unit of a criterion outweighs everything below it. `None` if it overflows.
-    pub fn new(caps: &Values, max_edges: i128) -> Option<Packer> {
-        let mut mult = [0i128; FIELDS];
-        let mut m: i128 = 1;
+    /// `caps[f]` bounds the per-edge value of criterion `f`, `edges[f]` the number of edges
+    /// of a matching that can carry it. Each criterion gets enough bits for its sum over a
+    /// matching, so one unit of it outweighs everything below it. `None` past the limit.
+    pub fn new(caps: &Values, edges: &Values) -> Option<Packer> {
+        let mut shift = [0u32; FIELDS];
+        let mut at = 0u32;
         for f in (0..FIELDS).rev() {
-            mult[f] = m;
-            m = m.checked_mul(caps[f].checked_mul(max_edges)?.checked_add(1)?)?;
+            shift[f] = at;
+            at += bits_of(caps[f].checked_mul(edges[f])?);
         }
-        // The matching doubles weights and adds dual variables of the same size.
-        (m < (1i128 << 122)).then_some(Packer { mult })
+        (at <= LIMIT).then_some(Packer { shift, bits: at })
     }
 
-    /// The number of bits the packed weights take with these caps.
-    pub fn bits(caps: &Values, max_edges: i128) -> Option<u32> {
-        let mut m: i128 = 1;
-        for cap in caps.iter().rev() {
-            m = m.checked_mul(cap.checked_mul(max_edges)?.checked_add(1)?)?;
-        }
-        Some(128 - m.leading_zeros())
+    /// The bits left for a criterion whose caps are not yet known.
+    pub fn room(caps: &Values, edges: &Values) -> u32 {
+        Packer::new(caps, edges).map_or(0, |p| LIMIT - p.bits)
     }
 
-    /// The weight of an edge with these criterion values (each within its cap).
-    pub fn pack(&self, values: &Values) -> i128 {
-        values.iter().zip(self.mult).map(|(v, m)| v * m).sum()
+    /// The weight of an edge with these criterion values (each within `0..=cap`).
+    pub fn pack(&self, values: &Values) -> Wide {
+        values.iter().zip(self.shift).fold(Wide::default(), |acc, (&v, s)| acc + Wide::from_u128_shl(v as u128, s))
     }
 }
