@@ -53,3 +53,5 @@ CREATE TABLE IF NOT EXISTS tournament_games (
 );
 CREATE INDEX IF NOT EXISTS tournament_games_game ON tournament_games (game_id);
 CREATE INDEX IF NOT EXISTS tournament_games_open ON tournament_games (tournament, white_points);
+-- Who went berserk in a game (1 White, 2 Black): half the time, no increment.
+ALTER TABLE games ADD COLUMN berserk BIGINT NOT NULL DEFAULT 0;

@@ -210,6 +210,11 @@ pub async fn resign(State(st): State<Services>, Path(id): Path<String>, Bot(me):
     act(&st, &id, &me, Action::Resign).await
 }
 
+/// `POST /api/bot/game/{id}/berserk` (an arena that allows it, before the first move).
+pub async fn berserk(State(st): State<Services>, Path(id): Path<String>, Bot(me): Bot) -> Result<Response, ApiError> {
+    act(&st, &id, &me, Action::Berserk).await
+}
+
 /// `POST /api/bot/game/{id}/draw/{yes|no}`: offers or accepts a draw (`yes`), or
 /// declines the opponent's offer (`no`).
 pub async fn draw(

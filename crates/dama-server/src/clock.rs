@@ -130,6 +130,8 @@ pub struct Clock {
     pub first_move_until: Option<Instant>,
     /// The longest first-move wait: [`FIRST_MOVE_MS`], or a tournament's.
     pub first_move_ms: u64,
+    /// Who went berserk (White, Black): half the time, no increment.
+    pub berserk: [bool; 2],
 }
 
 impl Clock {
@@ -141,7 +143,14 @@ impl Clock {
             TimeControl::Correspondence { days } => days.saturating_mul(86_400_000),
             TimeControl::None => 0,
         };
-        Clock { control, remaining: [r; 2], running_since: None, first_move_until: None, first_move_ms: FIRST_MOVE_MS }
+        Clock {
+            control,
+            remaining: [r; 2],
+            running_since: None,
+            first_move_until: None,
+            first_move_ms: FIRST_MOVE_MS,
+            berserk: [false; 2],
+        }
     }
 
     /// How long a player may take over the first move of a game clock (Fischer or
@@ -163,6 +172,14 @@ impl Clock {
             c.first_move_ms = EVENT_FIRST_MOVE_MS;
         }
         c
+    }
+
+    /// `side` goes berserk: its time is halved and it earns no increment from now on.
+    pub fn go_berserk(&mut self, side: Color) {
+        if !self.berserk[side.index()] {
+            self.berserk[side.index()] = true;
+            self.remaining[side.index()] /= 2;
+        }
     }
 
     /// Time left to make the first move, while it is awaited.
@@ -231,7 +248,7 @@ impl Clock {
             return false;
         }
         *r -= used;
-        if let TimeControl::Fischer { increment_ms, .. } = self.control {
+        if let (TimeControl::Fischer { increment_ms, .. }, false) = (self.control, self.berserk[side.index()]) {
             *r = r.saturating_add(increment_ms);
         }
         true

@@ -88,6 +88,7 @@ pub fn router(state: Services) -> Router {
         .route("/api/bot/game/stream/{id}", get(bot::stream_game))
         .route("/api/bot/game/{id}/move/{move}", post(bot::play))
         .route("/api/bot/game/{id}/resign", post(bot::resign))
+        .route("/api/bot/game/{id}/berserk", post(bot::berserk))
         .route("/api/bot/game/{id}/chat", post(bot::chat))
         .route("/api/bot/game/{id}/draw/{answer}", post(bot::draw))
         .route("/api/seeks", post(seeks::create).get(seeks::list))

@@ -86,6 +86,14 @@ export function actionsPart(p) {
       }
       if (p.moves.premove) out.push(btn(t('premove_cancel'), () => p.moves.cancelPremove(), { id: 'cancel-premove' }));
       if (plies < 2) out.push(btn(t('abort'), () => send({ type: 'abort' }), { id: 'abort' }));
+      // An arena that allows it: berserk before one's first move (half the clock, no
+      // increment, a bonus point for a win).
+      const mine = seat.color === 'white' ? 0 : 1;
+      const first = plies === 0 ? s.side_to_move : (s.side_to_move === 'white' ? 'black' : 'white');
+      const moved = plies >= 2 || (plies === 1 && first === seat.color);
+      if (s.options?.berserk && seat.color !== 'both' && !moved && !s.berserk?.[mine]) {
+        out.push(btn(t('berserk'), () => send({ type: 'berserk' }), { id: 'berserk', title: t('berserk_title') }));
+      }
       out.push(btn(resignArmed ? t('confirm_resign') : t('resign'), resign, { id: 'resign', class: 'btn danger' }));
     }
     const over = s.state === 'finished';

@@ -162,6 +162,16 @@ export const changes = {
     const toast = g.seat && m.color !== g.seat.color ? t('opponent_joined') : null;
     return { render: true, toast, resync: !('clocks' in m) };
   },
+  /** A player went berserk: their clock is halved. */
+  berserk(g, m) {
+    g.snap.berserk = g.snap.berserk || [false, false];
+    g.snap.berserk[m.color === 'white' ? 0 : 1] = true;
+    if (m.clocks) {
+      g.snap.clocks = m.clocks;
+      g.clockAt = performance.now();
+    }
+    return { render: true, toast: t('berserk_done', { side: t(m.color) }) };
+  },
   /** A rematch or the series' next game, held until its players were there, starts. */
   started(g, m) {
     g.snap.held = false;

@@ -99,6 +99,7 @@ export function playPage(main, id) {
     move: game('move'),
     joined: game('joined'),
     started: game('started'),
+    berserk: game('berserk'),
     draw_offer: game('draw_offer'),
     draw_declined: game('draw_declined'),
     end: game('end'),

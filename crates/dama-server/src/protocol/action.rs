@@ -22,6 +22,9 @@ pub enum Action {
     DeclineDraw,
     /// Abort before both sides have moved.
     Abort,
+    /// Berserk (an arena that allows it, before one's first move): half the clock, no
+    /// increment, a bonus point for a win.
+    Berserk,
     /// A spectator suggests a move to the player to move.
     Suggest {
         /// Move text.

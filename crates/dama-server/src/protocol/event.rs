@@ -112,6 +112,14 @@ pub enum EventBody {
     },
     /// The takeback request was declined.
     TakebackDeclined,
+    /// A player went berserk: half their time, no increment.
+    Berserk {
+        /// Who.
+        color: Color,
+        /// The clocks now.
+        #[serde(default)]
+        clocks: Option<ClockView>,
+    },
     /// A rematch was asked for.
     RematchOffer {
         /// By whom.
@@ -203,6 +211,7 @@ impl EventBody {
             EventBody::TakebackOffer { .. } => "takeback_offer",
             EventBody::Takeback { .. } => "takeback",
             EventBody::TakebackDeclined => "takeback_declined",
+            EventBody::Berserk { .. } => "berserk",
             EventBody::RematchOffer { .. } => "rematch_offer",
             EventBody::NextGame { .. } => "next_game",
             EventBody::Rated { .. } => "rated",

@@ -159,6 +159,9 @@ pub struct Options {
     /// a balloted start may be rated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<String>,
+    /// A tournament game whose players may go berserk (set by the server).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub berserk: bool,
 }
 
 impl Default for Options {
@@ -179,6 +182,7 @@ impl Default for Options {
             rated: false,
             rating_range: None,
             tournament: None,
+            berserk: false,
         }
     }
 }

@@ -193,6 +193,9 @@ pub struct Snapshot {
     /// once they are all there (a `started` event says when).
     #[serde(default)]
     pub held: bool,
+    /// Who went berserk in a tournament game (White, Black).
+    #[serde(default)]
+    pub berserk: [bool; 2],
     /// Each player's connection as measured (White, Black): the round trip, ms.
     #[serde(default)]
     pub connection: [Option<u32>; 2],

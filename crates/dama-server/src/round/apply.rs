@@ -64,6 +64,7 @@ impl Round {
             end_clock_ms: (self.phase == Phase::Finished && self.clock.enabled())
                 .then(|| self.clock.remaining[self.side().index()] as i64),
             accounts: self.seats.clone().map(|s: Seat| s.player.map(|p| p.id)),
+            berserk: i64::from(self.clock.berserk[0]) | (i64::from(self.clock.berserk[1]) << 1),
         }
     }
 
@@ -177,6 +178,7 @@ impl Round {
                     self.votes.clear();
                 }
                 Change::NextGame(id) => self.next_game = Some(id),
+                Change::Berserk(c) => self.clock.go_berserk(c),
                 Change::Rated(r) => self.ratings = r,
             }
         }

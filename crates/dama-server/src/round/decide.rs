@@ -109,6 +109,7 @@ impl Round {
                 self.play(&mv, now)
             }
             Action::Resign => self.end(GameResult { winner: Some(!me), reason: EndReason::Resignation }, now),
+            Action::Berserk => self.berserk(me, now),
             Action::Abort => {
                 if self.game.ply() >= 2 {
                     return Err(Refusal::CannotAbort);
@@ -116,6 +117,21 @@ impl Round {
                 self.end(GameResult { winner: None, reason: EndReason::Aborted }, now)
             }
         }
+    }
+
+    /// `me` goes berserk: in an event's game that allows it, with a game clock, before
+    /// their first move, once.
+    fn berserk(&self, me: Color, now: Now) -> Decided {
+        let first = self.game.variant().first_to_move();
+        let moved = self.game.ply() > usize::from(me != first);
+        let fischer = matches!(self.opts.time, crate::clock::TimeControl::Fischer { .. });
+        if !self.opts.berserk || !fischer || moved || self.clock.berserk[me.index()] || self.phase != Phase::Live {
+            return Err(Refusal::NoBerserk);
+        }
+        let mut after = self.clone();
+        after.clock.go_berserk(me);
+        let clocks = after.clock_view(now.at);
+        one_event(EventBody::Berserk { color: me, clocks }, Change::Berserk(me))
     }
 
     /// One of `seats` declines the question `ask` picks (a draw offer, a takeback

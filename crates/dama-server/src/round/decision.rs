@@ -126,6 +126,8 @@ pub enum Change {
     },
     /// The next game exists.
     NextGame(String),
+    /// A player went berserk.
+    Berserk(Color),
     /// The ratings changed.
     Rated([Option<RatingView>; 2]),
 }

@@ -314,6 +314,7 @@ impl Round {
             options: self.opts.clone(),
             players: self.player_views(),
             held: self.is_held(),
+            berserk: self.clock.berserk,
             connection: self.lag.rtt_ms,
         }
     }

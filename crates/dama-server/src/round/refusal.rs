@@ -34,6 +34,8 @@ pub enum Refusal {
     TouchedAnother(String),
     /// Both sides have moved: too late to abort.
     CannotAbort,
+    /// Berserk: not allowed in this game, once gone already, or after one's first move.
+    NoBerserk,
     /// A draw offer waits for an answer already.
     DrawOfferPending,
     /// This side offered a draw at this move already.
@@ -127,6 +129,7 @@ impl Refusal {
             MustMoveTouched(_) => "must_move_touched",
             TouchedAnother(_) => "touched_another",
             CannotAbort => "cannot_abort",
+            NoBerserk => "no_berserk",
             DrawOfferPending => "draw_offer_pending",
             DrawOfferedThisMove => "draw_offered_this_move",
             NoDrawOffer => "no_draw_offer",
@@ -203,6 +206,7 @@ impl Refusal {
             MustMoveTouched("9".into()),
             TouchedAnother("9".into()),
             CannotAbort,
+            NoBerserk,
             DrawOfferPending,
             DrawOfferedThisMove,
             NoDrawOffer,
@@ -263,6 +267,7 @@ impl std::fmt::Display for Refusal {
                 write!(f, "touch-move: you touched the piece on {t} and must move it")
             }
             CannotAbort => f.write_str("a game can be aborted only before both sides have moved"),
+            NoBerserk => f.write_str("berserk is allowed only in an arena that allows it, before your first move"),
             DrawOfferPending => f.write_str("a draw offer is pending already"),
             DrawOfferedThisMove => f.write_str("you offered a draw at this move already; offer again after a move"),
             NoDrawOffer => f.write_str("there is no draw offer to answer"),

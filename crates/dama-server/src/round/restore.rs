@@ -74,6 +74,11 @@ impl Round {
             version: st.version.max(0) as u64,
             lag: super::lag::Lag::default(),
         };
+        // Berserk halved the time before the side's first move; the moves' stored
+        // clocks say what is left after.
+        for c in Color::ALL.into_iter().filter(|c| st.berserk & (1 << c.index()) != 0) {
+            r.clock.go_berserk(c);
+        }
         // The moves as stored; the clocks continue from the stored times.
         let mut last_at = None;
         for m in &stored.moves {

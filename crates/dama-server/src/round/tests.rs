@@ -109,6 +109,8 @@ fn each_refusal_of_a_round_has_its_code() {
     go(&mut r, &black(), mv("11-15"), t0).unwrap();
     go(&mut r, &white(), mv("22-18"), t0).unwrap();
     cases.push(("cannot_abort", r.clone(), white(), act(Action::Abort)));
+    // Berserk outside an event that allows it.
+    cases.push(("no_berserk", friend(), white(), act(Action::Berserk)));
     // A draw offered: another one waits; the asker cannot answer; and once more at this move.
     let mut r = friend();
     go(&mut r, &black(), act(Action::OfferDraw), t0).unwrap();
@@ -474,4 +476,47 @@ fn a_tournament_game_is_lost_by_the_player_who_does_not_come() {
     // Spectators' suggestions are refused in an event's game.
     let o = Options { suggestions: true, ..Options { tournament: Some("t1".into()), ..opts(Mode::Friend, blitz) } };
     assert!(o.validate().is_err());
+}
+
+/// Berserk: in an event's game that allows it, before one's first move, once: the
+/// player's time is halved and earns no increment; the store keeps it across a restart.
+#[test]
+fn berserk_halves_the_clock_before_the_first_move_and_survives_a_restart() {
+    let base = Instant::now();
+    let blitz = TimeControl::Fischer { initial_ms: 180_000, increment_ms: 2_000 };
+    let event = Options { tournament: Some("t1".into()), berserk: true, ..opts(Mode::Friend, blitz) };
+    let refused = |o: Options, who: Who| {
+        let r = round(o, false, at(base, 0));
+        r.decide(&who, act(Action::Berserk), at(base, 1_000)).map(|_| ()).map_err(|e| e.code())
+    };
+    // Not in an ordinary game, nor in an event that does not allow it.
+    assert_eq!(refused(opts(Mode::Friend, blitz), white()), Err("no_berserk"));
+    assert_eq!(refused(Options { berserk: false, ..event.clone() }, white()), Err("no_berserk"));
+    let mut r = round(event, false, at(base, 0));
+    let mut kept = Kept::of(&r);
+    let mut step = |r: &mut Round, who: &Who, input: Input, now: Now| {
+        let d = r.decide(who, input, now).map_err(|e| e.code())?;
+        kept.commit(&r.persist(&d));
+        Ok::<_, &str>(r.apply(d))
+    };
+    // White (second to move in English) goes berserk before Black's first move.
+    let a = step(&mut r, &white(), act(Action::Berserk), at(base, 1_000)).unwrap();
+    assert_eq!(a.events[0].body.kind(), "berserk");
+    assert_eq!(r.clock.remaining, [90_000, 180_000]);
+    assert_eq!(step(&mut r, &white(), act(Action::Berserk), at(base, 1_500)).unwrap_err(), "no_berserk");
+    step(&mut r, &black(), mv("11-15"), at(base, 2_000)).unwrap();
+    // Black has moved: too late for Black. First moves cost no time; then Black's
+    // move earns the increment and White's, 7 s, does not.
+    assert_eq!(step(&mut r, &black(), act(Action::Berserk), at(base, 2_500)).unwrap_err(), "no_berserk");
+    step(&mut r, &white(), mv("22-18"), at(base, 12_000)).unwrap();
+    assert_eq!(r.clock.remaining[Color::White.index()], 90_000);
+    step(&mut r, &black(), mv("15x22"), at(base, 13_000)).unwrap();
+    assert_eq!(r.clock.remaining[Color::Black.index()], 181_000);
+    step(&mut r, &white(), mv("25x18"), at(base, 20_000)).unwrap();
+    assert_eq!(r.clock.remaining[Color::White.index()], 83_000);
+    // A restart: White is still berserk (no increment) with the time its move left.
+    let back = kept.restore(at(base, 21_000));
+    assert_eq!(back.clock.berserk, [true, false]);
+    assert_eq!(back.clock.remaining[Color::White.index()], 83_000);
+    assert_eq!(back.snapshot(at(base, 21_000).at).berserk, [true, false]);
 }

@@ -77,6 +77,8 @@ pub struct GameState {
     pub end_clock_ms: Option<i64>,
     /// The accounts at the seats (White, Black), if any.
     pub accounts: [Option<String>; 2],
+    /// Who went berserk: 1 White, 2 Black.
+    pub berserk: i64,
 }
 
 /// A stored move.
@@ -177,6 +179,7 @@ pub(crate) fn game(r: &AnyRow) -> Result<GameRow, sqlx::Error> {
             turn_started_ms: r.try_get("turn_started_ms")?,
             end_clock_ms: r.try_get("end_clock_ms")?,
             accounts: [r.try_get("white_account")?, r.try_get("black_account")?],
+            berserk: int(r, "berserk")?,
         },
     })
 }
@@ -204,8 +207,8 @@ impl Store {
         sqlx::query(
             "INSERT INTO games (id, variant, mode, start_fen, options, white_token, black_token, status, created_ms, \
              result, reason, version, turn_started_ms, invite_hash, white_account, black_account, offers, next_game, \
-             end_clock_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+             end_clock_ms, berserk) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)",
         )
         .bind(&g.id)
         .bind(g.variant.key())
@@ -226,6 +229,7 @@ impl Store {
         .bind(s.offers.write())
         .bind(s.next_game.clone())
         .bind(s.end_clock_ms)
+        .bind(s.berserk)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -283,15 +287,15 @@ macro_rules! save_sql {
         concat!(
             "UPDATE games SET status = $1, white_token = $2, black_token = $3, result = $4, reason = $5, version = $6, ",
             "next_game = $7, offers = $8, turn_started_ms = $9, end_clock_ms = $10, white_account = $11, ",
-            "black_account = $12 WHERE id = $13",
+            "black_account = $12, berserk = $13 WHERE id = $14",
             $fence
         )
     };
 }
 pub(super) const SAVE: &str = save_sql!("");
-/// The same, only while this node holds the game's lease ($14 node, $15 token).
+/// The same, only while this node holds the game's lease ($15 node, $16 token).
 pub(super) const SAVE_FENCED: &str = save_sql!(
-    " AND EXISTS (SELECT 1 FROM game_leases WHERE game_id = $13 AND node = $14 AND token = $15 AND free = 0 FOR SHARE)"
+    " AND EXISTS (SELECT 1 FROM game_leases WHERE game_id = $14 AND node = $15 AND token = $16 AND free = 0 FOR SHARE)"
 );
 
 /// The UPDATE of a game's state by `sql` ([`SAVE`] or [`SAVE_FENCED`], whose fence the
@@ -314,6 +318,7 @@ pub(super) fn save_query<'q>(
         .bind(s.end_clock_ms)
         .bind(s.accounts[0].clone())
         .bind(s.accounts[1].clone())
+        .bind(s.berserk)
         .bind(id)
 }
 

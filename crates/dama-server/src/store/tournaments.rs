@@ -352,7 +352,8 @@ impl Store {
         now_ms: i64,
     ) -> Result<Option<String>, StoreError> {
         let r = sqlx::query(
-            "UPDATE tournament_games SET white_points = $2, black_points = $3, plies = $4, ended_ms = $5 \
+            "UPDATE tournament_games SET white_points = $2, black_points = $3, plies = $4, ended_ms = $5, \
+             berserk = COALESCE((SELECT g.berserk FROM games g WHERE g.id = $1), 0) \
              WHERE game_id = $1 AND white_points IS NULL RETURNING tournament",
         )
         .bind(game_id)
@@ -384,16 +385,6 @@ impl Store {
             .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?)))
             .collect::<Result<_, sqlx::Error>>()
             .map_err(Into::into)
-    }
-
-    /// Marks who went berserk in the game (`side`: 1 White, 2 Black).
-    pub async fn tournament_berserk(&self, game_id: &str, side: i64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE tournament_games SET berserk = berserk | $2 WHERE game_id = $1")
-            .bind(game_id)
-            .bind(side)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
     }
 
     /// The event game `game_id` belongs to, if any.

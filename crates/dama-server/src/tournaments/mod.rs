@@ -162,6 +162,7 @@ impl Settings {
             fen,
             suggestions: false,
             tournament: Some(id.to_string()),
+            berserk: self.berserk,
             ..Options::default()
         }
     }

@@ -41,9 +41,6 @@ pub enum TournamentRefusal {
     /// Not a player of the event (or no game of theirs to go berserk in).
     #[error("you are not playing in this tournament")]
     NotPlaying,
-    /// Berserk is not allowed, or too late (after the first move).
-    #[error("you cannot go berserk now")]
-    Berserk,
     /// Too many events made lately by one account (the most a day).
     #[error("too many tournaments: at most {0} a day")]
     Flood(i64),
@@ -64,7 +61,6 @@ impl TournamentRefusal {
             TournamentRefusal::RatedGames(_) => "tournament_rated_games",
             TournamentRefusal::Guest => "tournament_guest",
             TournamentRefusal::NotPlaying => "tournament_not_playing",
-            TournamentRefusal::Berserk => "tournament_berserk",
             TournamentRefusal::Flood(_) => "tournament_flood",
         }
     }
@@ -76,7 +72,7 @@ impl TournamentRefusal {
             NotFound => StatusCode::NOT_FOUND,
             NeedsClock | ArenaClock | BallotVariant | Guest => StatusCode::BAD_REQUEST,
             Password | Rating(_) | AccountAge(_) | RatedGames(_) | NotPlaying => StatusCode::FORBIDDEN,
-            Closed | Berserk => StatusCode::CONFLICT,
+            Closed => StatusCode::CONFLICT,
             Flood(_) => StatusCode::TOO_MANY_REQUESTS,
         }
     }
@@ -101,7 +97,6 @@ mod tests {
             RatedGames(5),
             Guest,
             NotPlaying,
-            Berserk,
             Flood(10),
         ];
         let codes: std::collections::HashSet<_> = all.iter().map(|r| r.code()).collect();

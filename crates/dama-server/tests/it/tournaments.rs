@@ -190,6 +190,15 @@ async fn an_arena_pairs_again_at_once_and_scores_the_streak(db: String) {
         last_game = g[0]["game"].as_str().unwrap().to_string();
         let me = event(a, &id, Some(&ann.cookie)).await;
         assert_eq!(me["me"]["game"].as_str(), Some(last_game.as_str()), "{:#}", me["me"]);
+        if n == 1 {
+            // The player at Black goes berserk before their first move: half the clock.
+            let black = by[g[0]["black"].as_str().unwrap()];
+            let path = format!("/api/bot/game/{last_game}/berserk");
+            assert_eq!(as_bot(a, &path, &black.bot).await.status, 200);
+            assert_eq!(as_bot(a, &path, &black.bot).await.body["code"], "no_berserk");
+            let snap = snapshot(a, &last_game).await;
+            assert_eq!((snap["berserk"][1].as_bool(), snap["clocks"]["black_ms"].as_u64()), (Some(true), Some(90_000)));
+        }
         if n == 4 {
             // Bob leaves during the fourth game: it goes on, and he is not paired again.
             let r = call(a, "POST", &format!("/api/tournaments/{id}/leave"), Some(&bob.cookie), None).await;
@@ -207,6 +216,8 @@ async fn an_arena_pairs_again_at_once_and_scores_the_streak(db: String) {
         let sheet: Vec<i64> = s["sheet"].as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
         assert_eq!(sheet.iter().sum::<i64>(), s["points"].as_i64().unwrap(), "{s}");
     }
+    // The first game's berserk is kept with it; won before 7 moves, it earns no bonus.
+    assert_eq!(v["pairings"][0]["berserk"], 2, "{:#}", v["pairings"]);
     tokio::time::sleep(Duration::from_millis(2500)).await;
     let v = event(a, &id, None).await;
     assert!(open_games(&v, 5).is_empty(), "{:#}", v["pairings"]);

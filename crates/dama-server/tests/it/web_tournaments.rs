@@ -1,6 +1,6 @@
 //! Tournaments in a real browser: a player creates an arena from the tournaments page,
 //! two players join it, both are taken to their game when the director pairs them,
-//! play it to a result, are paired again at once, and the event's page shows the
+//! one goes berserk, play it to a result, are paired again at once, and the event's page shows the
 //! standings with the winner's points.
 
 use crate::common::*;
@@ -23,6 +23,7 @@ async fn an_arena_is_created_joined_played_and_standings_shown() {
     let minutes = find(&a, "#t-minutes").await;
     minutes.clear().await.unwrap();
     minutes.send_keys("30").await.unwrap();
+    click(&a, "#t-berserk").await;
     shot(&a, "tournament-create").await;
     click(&a, "#t-create").await;
     until("the event's page", || async { text(&a, "#t-title").await.contains("Friday arena") }).await;
@@ -44,6 +45,10 @@ async fn an_arena_is_created_joined_played_and_standings_shown() {
     // The first mover (Black, in English) moves; White resigns.
     let black = snap["players"][1]["name"].as_str().unwrap().to_string();
     let (mover, other) = if black == "ann" { (&a, &b) } else { (&b, &a) };
+    // The arena allows berserk: the first mover halves their clock before moving.
+    click(mover, "#berserk").await;
+    until("berserk", || async { snapshot(addr, &game).await["berserk"][1] == true }).await;
+    until("berserk told", || async { text(other, "#toasts").await.contains("went berserk") }).await;
     click_move(mover, &snap["legal"][0]).await;
     until("the move", || async { snapshot(addr, &game).await["moves"].as_array().unwrap().len() == 1 }).await;
     click(other, "#resign").await;
