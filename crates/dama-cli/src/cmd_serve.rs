@@ -98,6 +98,9 @@ impl Args {
             }
             None => Args::default(),
         };
+        for t in &file.tournaments {
+            t.check().map_err(anyhow::Error::msg)?;
+        }
         let database_url =
             self.database_url.clone().or(file.database_url).unwrap_or_else(|| "sqlite:dama.sqlite".into());
         Ok(Args {
@@ -151,9 +154,6 @@ pub fn run(a: Args) -> Result<()> {
     if a.print_config {
         print!("{}", toml::to_string(&set).context("writing the settings")?);
         return Ok(());
-    }
-    for t in &set.tournaments {
-        t.check().map_err(anyhow::Error::msg)?;
     }
     init_logs(set.log_format.unwrap_or_default());
     let (url, build) = (set.database_url.clone().expect("resolved"), set.egdb_build.unwrap_or(true));

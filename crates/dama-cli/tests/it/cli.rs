@@ -327,6 +327,17 @@ fn serve_settings_from_file_environment_and_flags() {
     ] {
         assert!(text.lines().any(|l| l == line), "no `{line}` in\n{text}");
     }
+    // Scheduled tournaments: read, shown, and checked as an event made by a player is.
+    let hourly = "[[tournaments]]\nname = \"Hourly English arena\"\nformat = \"arena\"\nvariant = \"english\"\n\
+        time = { kind = \"fischer\", initial_ms = 180000, increment_ms = 2000 }\nevery_minutes = 60\nminutes = 45\n";
+    std::fs::write(&file, hourly).unwrap();
+    let (code, out, err) = dama(&["serve", "--print-config", "--config", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[[tournaments]]") && out.contains("name = \"Hourly English arena\""), "{out}");
+    std::fs::write(&file, hourly.replace("minutes = 45", "minutes = 1")).unwrap();
+    let (code, _, err) = dama(&["serve", "--print-config", "--config", file.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("Hourly English arena") && err.contains("5 to 720 minutes"), "{err}");
     std::fs::write(&file, "bnd = \"127.0.0.1:1\"\n").unwrap();
     let (code, _, err) = dama(&["serve", "--print-config", "--config", file.to_str().unwrap()]);
     assert_ne!(code, 0);

@@ -19,7 +19,8 @@ on_both!(
     a_private_swiss_runs_its_rounds_and_ends_with_standings,
     an_arena_pairs_again_at_once_and_scores_the_streak,
     a_balloted_round_robin_plays_each_opening_with_both_colours,
-    tournaments_refuse_what_they_must
+    tournaments_refuse_what_they_must,
+    the_schedule_makes_each_event_once_in_advance
 );
 
 fn blitz() -> Value {
@@ -316,4 +317,34 @@ async fn tournaments_refuse_what_they_must(db: String) {
     assert_eq!(code(&r), (404, "tournament_not_found"));
     let r = call(a, "POST", &format!("/api/tournaments/{id}/leave"), Some(&bob.cookie), None).await;
     assert_eq!(code(&r), (403, "tournament_not_playing"));
+}
+
+async fn the_schedule_makes_each_event_once_in_advance(db: String) {
+    use dama_server::tournaments::schedule::{make_next, Schedule};
+    let srv = start(&db).await;
+    let hourly: Schedule = serde_json::from_value(json!({
+        "name": "Hourly English arena", "format": "arena", "variant": "english", "time": blitz(),
+        "every_minutes": 60, "offset_minutes": 0, "minutes": 45
+    }))
+    .unwrap();
+    let daily: Schedule = serde_json::from_value(json!({
+        "name": "Daily International Swiss", "format": "swiss", "variant": "international", "time": blitz(),
+        "every_minutes": 1440, "offset_minutes": 1080, "rounds": 7
+    }))
+    .unwrap();
+    // 2026-12-06 14:20 UTC: the next hourly one at 15:00, the daily one at 18:00.
+    let two_pm = 1_796_565_600_000_i64;
+    let now = two_pm + 20 * 60_000;
+    assert_eq!(hourly.next_start(now), two_pm + 3_600_000);
+    assert_eq!(daily.next_start(now), two_pm + 4 * 3_600_000);
+    // Two nodes making them at once (or one, twice) make each once.
+    let both = [hourly, daily];
+    tokio::join!(make_next(&srv.state, &both, now), make_next(&srv.state, &both, now + 1000));
+    let v = call(srv.addr, "GET", "/api/tournaments", None, None).await.body;
+    let listed: Vec<&Value> = v["tournaments"].as_array().unwrap().iter().filter(|t| t["scheduled"] == true).collect();
+    assert_eq!(listed.len(), 2, "{v:#}");
+    let arena = listed.iter().find(|t| t["format"] == "arena").unwrap();
+    let (start, end) = (two_pm + 3_600_000, two_pm + 3_600_000 + 45 * 60_000);
+    assert_eq!((arena["name"].as_str(), arena["starts_ms"].as_i64()), (Some("Hourly English arena"), Some(start)));
+    assert_eq!(arena["ends_ms"].as_i64(), Some(end));
 }
