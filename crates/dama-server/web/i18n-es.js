@@ -170,4 +170,5 @@ export default {
   berserk_title: "Reduce tu reloj a la mitad (sin incremento) por un punto extra si ganas",
   berserk_done: "¡{side} se ha vuelto berserk!",
   err_no_berserk: "El berserk solo se permite en una arena que lo admita, antes de tu primera jugada.",
+  ntf_tournament_started: "El torneo {name} ha comenzado: tu primera partida llega enseguida.",
 };

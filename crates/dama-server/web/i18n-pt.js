@@ -170,4 +170,5 @@ export default {
   berserk_title: "Reduza o seu relógio à metade (sem incremento) por um ponto extra se vencer",
   berserk_done: "{side} entrou em berserk!",
   err_no_berserk: "O berserk só é permitido numa arena que o admita, antes do seu primeiro lance.",
+  ntf_tournament_started: "O torneio {name} começou: a sua primeira partida vem já.",
 };

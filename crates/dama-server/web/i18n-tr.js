@@ -170,4 +170,5 @@ export default {
   berserk_title: "Kazanırsan ek puan için sürenin yarısıyla (artışsız) oyna",
   berserk_done: "{side} berserk oldu!",
   err_no_berserk: "Berserk yalnızca buna izin veren bir arenada, ilk hamlenden önce yapılabilir.",
+  ntf_tournament_started: "{name} turnuvası başladı: ilk oyununuz hemen geliyor.",
 };

@@ -181,6 +181,7 @@ const en = {
   berserk_title: "Halve your clock (no increment) for a bonus point if you win",
   berserk_done: "{side} went berserk!",
   err_no_berserk: "Berserk is allowed only in an arena that allows it, before your first move.",
+  ntf_tournament_started: "The tournament {name} has started: your first game comes at once.",
 };
 
 /** The English texts by key (a copy: tests compare a page's words with them). */

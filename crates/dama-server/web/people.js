@@ -22,6 +22,7 @@ export function noticeText(n) {
     case 'time_running_out': return t('ntf_time_running_out', { name: n.opponent || '?', left: daysLeft(n.left_ms) });
     case 'game_over': return t('ntf_game_over_' + n.result, { name: n.opponent || '?' });
     case 'report_handled': return t('ntf_report_handled');
+    case 'tournament_started': return t('ntf_tournament_started', { name: n.name });
     default: return n.kind;
   }
 }
@@ -138,6 +139,7 @@ function item(n, waiting) {
   }
   const g = gameOf(n);
   if (g) actions.push(el('a', { href: `/game/${g}`, 'data-link': true, class: 'btn' }, t('open')));
+  if (n.tournament) actions.push(el('a', { href: `/tournament/${n.tournament}`, 'data-link': true, class: 'btn' }, t('open')));
   return el('li', { class: 'ntf' + (n.read ? '' : ' unread'), 'data-kind': n.kind },
     el('span', {}, noticeText(n)), ' ', el('small', { class: 'muted' }, when), ' ', ...actions);
 }

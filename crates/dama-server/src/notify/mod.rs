@@ -119,6 +119,13 @@ pub enum Notice {
         /// `win`, `loss`, `draw` or `void` for the account.
         result: String,
     },
+    /// A tournament the account joined has started.
+    TournamentStarted {
+        /// The event.
+        tournament: String,
+        /// Its name.
+        name: String,
+    },
     /// A chat line the account reported was dealt with by a moderator.
     ReportHandled {
         /// The game.
@@ -140,6 +147,7 @@ impl Notice {
             Notice::TimeRunningOut { .. } => "time_running_out",
             Notice::GameOver { .. } => "game_over",
             Notice::ReportHandled { .. } => "report_handled",
+            Notice::TournamentStarted { .. } => "tournament_started",
         }
     }
 }

@@ -13,6 +13,7 @@ use dama_pairing::{arena, berger, swiss};
 
 use super::{points, results, Format, Settings, Status};
 use crate::error::ApiError;
+use crate::notify::Notice;
 use crate::protocol::Player;
 use crate::state::Services;
 use crate::store::{EntryRow, PairingRow, TournamentRow};
@@ -195,6 +196,11 @@ async fn begin(ctx: &Services, ev: &Event) -> Result<(), ApiError> {
     }
     if ctx.store.set_tournament_status(&ev.row.id, "created", "started", 0).await? {
         tracing::info!(tournament = %ev.row.id, players = present, "tournament started");
+        // Its players are told (on their pages, and by Web Push when no tab is open).
+        for e in ev.entries.iter().filter(|e| e.active) {
+            let notice = Notice::TournamentStarted { tournament: ev.row.id.clone(), name: ev.row.name.clone() };
+            crate::notify::notify_or_log(ctx, &e.account, notice).await;
+        }
     }
     Ok(())
 }

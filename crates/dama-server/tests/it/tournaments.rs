@@ -126,6 +126,10 @@ async fn a_private_swiss_runs_its_rounds_and_ends_with_standings(db: String) {
     }
     // Not started yet: the director starts it at its time (the test's clock).
     dama_server::tournaments::director::tick(&srv.state, &id, dama_server::clock::now_ms() + 61_000).await.unwrap();
+    // Its players are told it started, in their inbox.
+    let (list, _) = inbox(a, &players[1].cookie).await;
+    let told = list.iter().find(|n| n["kind"] == "tournament_started").unwrap_or_else(|| panic!("{list:?}"));
+    assert_eq!((told["name"].as_str(), told["tournament"].as_str()), (Some("Club Swiss"), Some(id.as_str())));
     let mut met = HashSet::new();
     for round in 1..=3 {
         let v = until(a, &id, "the round's games", |v| v["round"] == round && open_games(v, round).len() == 2).await;
