@@ -114,12 +114,18 @@ pub fn new_row(
     })
 }
 
-/// `POST /api/tournaments`: a new event, made by the logged-in player.
-pub async fn create(State(st): State<Services>, me: Me, body: String) -> Result<Response, ApiError> {
+/// The logged-in account, if it may play in events (not a guest).
+fn player(me: Me) -> Result<AccountRow, ApiError> {
     let me = me.required()?;
     if me.is_guest() {
         return Err(TournamentRefusal::Guest.into());
     }
+    Ok(me)
+}
+
+/// `POST /api/tournaments`: a new event, made by the logged-in player.
+pub async fn create(State(st): State<Services>, me: Me, body: String) -> Result<Response, ApiError> {
+    let me = player(me)?;
     let req: NewTournament = parse(&body)?;
     let now = crate::clock::now_ms();
     if st.store().tournaments_made(&me.id, now - 86_400_000).await? >= MOST_A_DAY {
@@ -258,10 +264,7 @@ pub async fn join(
     me: Me,
     body: String,
 ) -> Result<Json<Value>, ApiError> {
-    let me = me.required()?;
-    if me.is_guest() {
-        return Err(TournamentRefusal::Guest.into());
-    }
+    let me = player(me)?;
     let req: Join = parse_or_default(&body)?;
     let ev = Event::load(&st, &id).await?.ok_or(TournamentRefusal::NotFound)?;
     let entered = ev.entries.iter().any(|e| e.account == me.id);

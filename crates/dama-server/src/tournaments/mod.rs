@@ -5,6 +5,7 @@
 //! - A director ([`director`]) runs each started event on one node at a time (the
 //!   event holds a lease as a game does, in cluster mode): it starts the event, pairs
 //!   (the rules are in the `dama-pairing` crate), makes the games, and ends it.
+//! - What each format does next is decided from the stored event alone ([`steps`]).
 //! - Results come from the news of games ([`results`]); a result whose news was
 //!   missed (a restart, another node) is read from the stored game.
 //! - Standings, tie-breaks and the crosstable are computed from the stored games
@@ -16,6 +17,7 @@ mod refusal;
 pub mod results;
 pub mod schedule;
 pub mod standings;
+pub mod steps;
 
 use dama_core::ballot::BallotList;
 use dama_core::Variant;

@@ -5,7 +5,8 @@
 
 use serde_json::{json, Value};
 
-use super::director::{arena_scores, swiss_entrants, Event};
+use super::director::Event;
+use super::steps::{arena_scores, swiss_entrants};
 use super::Format;
 use crate::store::PairingRow;
 
