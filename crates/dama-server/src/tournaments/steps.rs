@@ -191,7 +191,8 @@ fn played(rows: &[&PairingRow], account: &str, id: impl Fn(&str) -> u64) -> dama
 }
 
 /// A Swiss: once a round is over, the next is paired by the Dutch system (absent
-/// players score nothing that round); after the last, it ends.
+/// players score nothing that round); after the last, it ends, or sooner when no
+/// pairing without a repeat is left.
 pub fn swiss_step(ev: &Event, now: i64) -> Result<Next, ApiError> {
     let round = ev.row.round;
     if round > 0 && ev.round_open(round) {
@@ -204,10 +205,19 @@ pub fn swiss_step(ev: &Event, now: i64) -> Result<Next, ApiError> {
     let next = round + 1;
     let all = swiss_entrants(ev, round);
     let entrants: Vec<dama_pairing::Entrant> = all.into_iter().filter(|x| ev.entries[x.id as usize].active).collect();
-    let paired = swiss::pair(&entrants, next as u32, ev.row.rounds as u32).map_err(|e| {
-        tracing::error!(tournament = %ev.row.id, round = next, error = %e, "no Swiss pairing");
-        ApiError::Internal
-    })?;
+    let paired = match swiss::pair(&entrants, next as u32, ev.row.rounds as u32) {
+        Ok(p) => p,
+        // Too few players left for another round without a repeat (two players after
+        // their game, say): the event ends here.
+        Err(dama_pairing::PairingError::NoLegalPairing { .. }) => {
+            tracing::info!(tournament = %ev.row.id, round = next, "no legal pairing left: the Swiss ends");
+            return Ok(Next::Finish);
+        }
+        Err(e) => {
+            tracing::error!(tournament = %ev.row.id, round = next, error = %e, "no Swiss pairing");
+            return Err(ApiError::Internal);
+        }
+    };
     let mut rows = Vec::new();
     for (i, p) in paired.pairings.iter().enumerate() {
         rows.extend(legs(ev, next, i as i64 + 1, account_of(ev, p.white), account_of(ev, p.black), now));

@@ -20,7 +20,8 @@ on_both!(
     an_arena_pairs_again_at_once_and_scores_the_streak,
     a_balloted_round_robin_plays_each_opening_with_both_colours,
     tournaments_refuse_what_they_must,
-    the_schedule_makes_each_event_once_in_advance
+    the_schedule_makes_each_event_once_in_advance,
+    a_swiss_goes_on_across_a_restart
 );
 
 fn blitz() -> Value {
@@ -351,4 +352,51 @@ async fn the_schedule_makes_each_event_once_in_advance(db: String) {
     let (start, end) = (two_pm + 3_600_000, two_pm + 3_600_000 + 45 * 60_000);
     assert_eq!((arena["name"].as_str(), arena["starts_ms"].as_i64()), (Some("Hourly English arena"), Some(start)));
     assert_eq!(arena["ends_ms"].as_i64(), Some(end));
+}
+
+async fn a_swiss_goes_on_across_a_restart(db: String) {
+    let srv = start(&db).await;
+    let a = srv.addr;
+    let (ann, bob, cid) = (entrant(a, "ann").await, entrant(a, "bob").await, entrant(a, "cid").await);
+    let body = json!({"name": "Restart Swiss", "format": "swiss", "variant": "russian", "time": blitz(), "rounds": 2,
+                      "starts_in_minutes": 1});
+    let id = create(a, &ann.cookie, body).await;
+    for p in [&ann, &bob, &cid] {
+        assert_eq!(join(a, &id, p, None).await.status, 200);
+    }
+    dama_server::tournaments::director::tick(&srv.state, &id, dama_server::clock::now_ms() + 61_000).await.unwrap();
+    let v = until(a, &id, "round 1", |v| open_games(v, 1).len() == 1).await;
+    let first = open_games(&v, 1)[0]["game"].clone();
+    // The server stops mid-round and starts again over the same database.
+    srv.state.begin_shutdown();
+    srv.task.abort();
+    let _ = srv.task.await;
+    let srv = start(&db).await;
+    let a = srv.addr;
+    let v = event(a, &id, None).await;
+    assert_eq!((v["status"].as_str(), v["round"].as_i64()), (Some("started"), Some(1)), "{v:#}");
+    assert_eq!(open_games(&v, 1)[0]["game"], first, "the round's game is the same one");
+    // The game goes on there; its end pairs round 2 (Russian: White moves first, so
+    // Black resigns before a move of theirs, which is no no-show).
+    let by: HashMap<String, &Entrant> = [&ann, &bob, &cid].into_iter().map(|p| (p.name.clone(), p)).collect();
+    resign(a, &open_games(&v, 1), &by, "black").await;
+    let v = until(a, &id, "round 2", |v| open_games(v, 2).len() == 1).await;
+    let g1 = v["pairings"].as_array().unwrap().iter().find(|p| p["round"] == 1).unwrap().clone();
+    assert_eq!(g1["result"], "1-0", "{v:#}");
+    // Round 1's players do not meet again.
+    let g2 = &open_games(&v, 2)[0];
+    assert_ne!(
+        [&g2["white"], &g2["black"]]
+            .map(|x| x.as_str())
+            .iter()
+            .filter(|n| [g1["white"].as_str(), g1["black"].as_str()].contains(n))
+            .count(),
+        2,
+        "{v:#}"
+    );
+    resign(a, &open_games(&v, 2), &by, "black").await;
+    let v = until(a, &id, "the end", |v| v["status"] == "finished").await;
+    // Two games and two byes: four points in all.
+    let points: f64 = v["standings"].as_array().unwrap().iter().map(|s| s["points"].as_f64().unwrap()).sum();
+    assert_eq!(points, 4.0, "{:#}", v["standings"]);
 }
