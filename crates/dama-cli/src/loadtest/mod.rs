@@ -3,10 +3,12 @@
 //! `--hostile N` mixes in clients that try to break the server ([`hostile`]); `--idle N`
 //! measures the memory of games nobody plays ([`idle`]); `--seeks N` measures lobby
 //! pairing with N open seeks ([`seeks`]); `--followers N` how soon N followers hear a
-//! game start ([`followers`]); `--attacks` replays the attacks on the
+//! game start ([`followers`]); `--arena N` how soon an arena of N programs pairs each
+//! player again once their game ends ([`arena`]); `--attacks` replays the attacks on the
 //! account layer and reports memory, health-check latency and an honest visitor's wait
 //! ([`attacks`]).
 
+mod arena;
 mod attacks;
 mod followers;
 mod hostile;
@@ -35,9 +37,10 @@ use tokio_tungstenite::tungstenite::Message;
 /// Arguments of `dama loadtest`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Concurrent games.
-    #[arg(long, default_value_t = 2000)]
-    games: usize,
+    /// Concurrent games [default: 2000]; with --arena, the games each player plays
+    /// [default: 5].
+    #[arg(long)]
+    games: Option<usize>,
     /// Spectators per game.
     #[arg(long, default_value_t = 1)]
     spectators: usize,
@@ -83,6 +86,11 @@ pub struct Args {
     /// reports how soon each hears that player's game start.
     #[arg(long)]
     followers: Option<usize>,
+    /// Instead of playing: this many programs (accounts with bot tokens) play in one
+    /// arena, White resigning each game after up to twice --think-ms; reports how soon
+    /// a player hears their next game start once their game ends.
+    #[arg(long)]
+    arena: Option<usize>,
     /// With --seeks: how many seeks are accepted.
     #[arg(long, default_value_t = 1000)]
     pairings: usize,
@@ -95,6 +103,13 @@ pub struct Args {
     /// The server program to start (default: this one), e.g. an older build to compare.
     #[arg(long)]
     server_bin: Option<std::path::PathBuf>,
+}
+
+impl Args {
+    /// Concurrent games.
+    fn games(&self) -> usize {
+        self.games.unwrap_or(2000)
+    }
 }
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -255,19 +270,26 @@ pub fn run(a: Args) -> Result<()> {
     // Each game holds 2 + spectators websockets in this process (and as many in the
     // server, which inherits the limit), plus a few short HTTP connections.
     let per_game = 3 + a.spectators as u64;
-    let want = a.games as u64 * per_game + 1024;
+    // An arena's player holds its event stream and now and then a request.
+    let want = a.arena.map_or(a.games() as u64 * per_game, |n| n as u64 * 3) + 1024;
     // A privileged user may raise the hard limit too (up to fs.nr_open).
     if rlimit::Resource::NOFILE.get().is_ok_and(|(_, hard)| hard < want) {
         let _ = rlimit::Resource::NOFILE.set(want, want);
     }
     let got = rlimit::increase_nofile_limit(want).unwrap_or(0);
+    if got < want && a.arena.is_some() {
+        bail!(
+            "open files are limited to {got} here (the hard limit): an arena of {} players needs {want}",
+            a.arena.unwrap_or(0)
+        );
+    }
     if got < want && a.idle.is_none() && !a.attacks {
         let fit = got.saturating_sub(1024) / per_game;
         bail!(
             "open files are limited to {got} here (the hard limit): {fit} games with {} spectators fit, not {}; \
              run with --games {fit} or raise the hard limit (ulimit -Hn, or LimitNOFILE for a service)",
             a.spectators,
-            a.games
+            a.games()
         );
     }
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
@@ -352,8 +374,15 @@ async fn async_run(a: Args) -> Result<()> {
         report.print(&args, args.server_pid);
         return Ok(());
     }
-    // Many followers sign in from this one address: the log-in pace is lifted then.
-    let env: &[(&str, &str)] = if args.followers.is_some() { &[("DAMA_LOGINS_PER_MINUTE", "0")] } else { &[] };
+    // Many followers sign in from this one address: the log-in pace is lifted then; an
+    // arena's players sign up from it, a few at a time, each hashing a password.
+    let env: &[(&str, &str)] = if args.arena.is_some() {
+        &[("DAMA_LOGINS_PER_MINUTE", "0"), ("DAMA_PASSWORD_WAIT_MS", "60000")]
+    } else if args.followers.is_some() {
+        &[("DAMA_LOGINS_PER_MINUTE", "0")]
+    } else {
+        &[]
+    };
     let (addr, server) = match args.addr {
         Some(addr) => (addr, None),
         None => {
@@ -363,6 +392,13 @@ async fn async_run(a: Args) -> Result<()> {
     };
     if let Some(n) = args.followers {
         let r = followers::run(addr, n).await;
+        if let Some((_, db)) = server {
+            remove_db(&db);
+        }
+        return r;
+    }
+    if let Some(n) = args.arena {
+        let r = arena::run(addr, n, args.games.unwrap_or(5), 2 * args.think_ms).await;
         if let Some((_, db)) = server {
             remove_db(&db);
         }
@@ -464,7 +500,7 @@ impl Report {
         let pct = |p| self.percentile(p);
         println!(
             "games {}  spectators/game {}  plies/game {}  think up to {} ms",
-            args.games,
+            args.games(),
             args.spectators,
             args.plies,
             2 * args.think_ms
@@ -479,10 +515,10 @@ impl Report {
                 "server memory: {} KB idle, {} KB with {} live games connected: {:.1} KB per game; peak {} KB ({:.1} KB per game)",
                 r0,
                 r1,
-                args.games,
-                (r1 - r0.min(r1)) as f64 / args.games as f64,
+                args.games(),
+                (r1 - r0.min(r1)) as f64 / args.games() as f64,
                 peak,
-                peak.saturating_sub(r0) as f64 / args.games as f64
+                peak.saturating_sub(r0) as f64 / args.games() as f64
             );
         }
         let per_move = |s: f64| s * 1e6 / self.moves.max(1) as f64;
@@ -547,13 +583,13 @@ async fn play(
         spectator_events: AtomicU64::new(0),
         failures: AtomicU64::new(0),
     });
-    let ready = Arc::new(tokio::sync::Barrier::new(args.games + 1));
+    let ready = Arc::new(tokio::sync::Barrier::new(args.games() + 1));
     let setup = Arc::new(Semaphore::new(64));
     let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let hostile = hostile::spawn(addr, args.hostile, done.clone());
     let t0 = Instant::now();
     let mut tasks = Vec::new();
-    for i in 0..args.games {
+    for i in 0..args.games() {
         let (a, s, r, setup, nodes) = (args.clone(), stats.clone(), ready.clone(), setup.clone(), nodes.clone());
         tasks.push(tokio::spawn(async move {
             let res = game(nodes, a, s.clone(), i as u64, r.clone(), setup).await;
