@@ -5,11 +5,12 @@
 //! a move is not taken for a no-show. The re-pairing latency of a player is the time
 //! from their game's end (the resign request answered) until they hear their next game
 //! start. Each player plays `--games K` games, then leaves the arena. Reports the
-//! latency's percentiles and the games per second.
+//! latency's percentiles (of every re-pairing, and of those whose game ended once every
+//! player had joined) and the games per second.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -40,6 +41,9 @@ struct Shared {
     /// The last instant a game started or ended.
     progress: Mutex<Instant>,
     failures: AtomicU64,
+    /// The measurement is over: requests still under way when the server stops are
+    /// not failures.
+    over: AtomicBool,
 }
 
 impl Shared {
@@ -50,6 +54,9 @@ impl Shared {
     }
 
     fn failed(&self, what: impl std::fmt::Display) {
+        if self.over.load(Ordering::Relaxed) {
+            return;
+        }
         if self.failures.fetch_add(1, Ordering::Relaxed) < 10 {
             eprintln!("{what}");
         }
@@ -213,6 +220,7 @@ pub async fn run(addr: SocketAddr, n: usize, games: usize, wait_ms: u64) -> Resu
         done: AtomicUsize::new(0),
         progress: Mutex::new(Instant::now()),
         failures: AtomicU64::new(0),
+        over: AtomicBool::new(false),
     });
     let (stop_tx, stop) = watch::channel(false);
     let joined = Arc::new(Semaphore::new(0));
@@ -232,6 +240,7 @@ pub async fn run(addr: SocketAddr, n: usize, games: usize, wait_ms: u64) -> Resu
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    let all_in = Instant::now();
     println!("{n} players joined the arena in {:.1} s", t1.elapsed().as_secs_f64());
     // Until every player has played their games, or nothing happened for 10 s (a
     // player left alone, or with no one but their last opponent).
@@ -242,20 +251,31 @@ pub async fn run(addr: SocketAddr, n: usize, games: usize, wait_ms: u64) -> Resu
             break;
         }
     }
+    shared.over.store(true, Ordering::Relaxed);
     let _ = stop_tx.send(true);
     for t in tasks {
         let _ = t.await;
     }
     let ends = shared.ends.lock().map_err(|_| anyhow!("lock"))?.clone();
     let next = shared.next.lock().map_err(|_| anyhow!("lock"))?.clone();
-    let mut ms: Vec<f64> = next
+    // Each re-pairing's latency, and whether its game ended once every player had
+    // joined (the joins, each reading the whole event, compete with the director).
+    let mut both: Vec<(f64, bool)> = next
         .iter()
-        .filter_map(|(prev, at)| ends.get(prev).map(|end| at.saturating_duration_since(*end).as_secs_f64() * 1000.0))
+        .filter_map(|(prev, at)| {
+            let end = ends.get(prev)?;
+            Some((at.saturating_duration_since(*end).as_secs_f64() * 1000.0, *end > all_in))
+        })
         .collect();
-    ms.sort_by(f64::total_cmp);
+    both.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let ms: Vec<f64> = both.iter().map(|x| x.0).collect();
+    let later: Vec<f64> = both.iter().filter(|x| x.1).map(|x| x.0).collect();
     let (first, last) = (ends.values().min().copied(), ends.values().max().copied());
     let span = first.zip(last).map_or(0.0, |(a, b)| b.duration_since(a).as_secs_f64());
-    let pct = |p: f64| ms.get(((ms.len() as f64 * p) as usize).min(ms.len().saturating_sub(1))).copied().unwrap_or(0.0);
+    let pct_of = |ms: &[f64], p: f64| {
+        ms.get(((ms.len() as f64 * p) as usize).min(ms.len().saturating_sub(1))).copied().unwrap_or(0.0)
+    };
+    let pct = |p: f64| pct_of(&ms, p);
     println!(
         "players {n}  games each {games}  White resigns after up to {wait_ms} ms; {} players played all their games",
         shared.done.load(Ordering::Relaxed)
@@ -273,6 +293,14 @@ pub async fn run(addr: SocketAddr, n: usize, games: usize, wait_ms: u64) -> Resu
         pct(0.9),
         pct(0.99),
         pct(1.0)
+    );
+    println!(
+        "of which {} after every player had joined, ms: p50 {:.0}  p90 {:.0}  p99 {:.0}  max {:.0}",
+        later.len(),
+        pct_of(&later, 0.5),
+        pct_of(&later, 0.9),
+        pct_of(&later, 0.99),
+        pct_of(&later, 1.0)
     );
     println!("failures {}", shared.failures.load(Ordering::Relaxed));
     Ok(())
