@@ -128,9 +128,9 @@ impl Round {
         if !self.opts.berserk || !fischer || moved || self.clock.berserk[me.index()] || self.phase != Phase::Live {
             return Err(Refusal::NoBerserk);
         }
-        let mut after = self.clone();
-        after.clock.go_berserk(me);
-        let clocks = after.clock_view(now.at);
+        let mut clock = self.clock.clone();
+        clock.go_berserk(me);
+        let clocks = super::clock_view(&clock, self.side(), now.at);
         one_event(EventBody::Berserk { color: me, clocks }, Change::Berserk(me))
     }
 
