@@ -157,7 +157,7 @@ async fn sweep(ctx: Services) {
             }
         };
         // An event's lease is taken by its director, not here.
-        for id in ids.into_iter().filter(|id| !id.starts_with("tournament:")) {
+        for id in ids.into_iter().filter(|id| !id.starts_with(crate::store::EVENT_LEASE)) {
             match ctx.game(&id).await {
                 Ok(h) if !h.is_remote() => tracing::info!(game = %id, "game taken over"),
                 Ok(_) => {}
@@ -173,7 +173,7 @@ async fn sweep(ctx: Services) {
 pub async fn hand_over(ctx: &Services, most: Duration) {
     let Some(leases) = ctx.store.leases() else { return };
     // The events this node directs go at once: their directors run on every node.
-    for (id, token) in leases.held().into_iter().filter(|(id, _)| id.starts_with("tournament:")) {
+    for (id, token) in leases.held().into_iter().filter(|(id, _)| id.starts_with(crate::store::EVENT_LEASE)) {
         let _ = ctx.store.release(&id, token, true).await;
     }
     let held = leases.held();

@@ -61,6 +61,10 @@ impl Leases {
     }
 }
 
+/// The prefix of a tournament's lease key (`tournament:<id>`): an event's director
+/// holds it ([`crate::tournaments::director`]); it is not a game to take over.
+pub const EVENT_LEASE: &str = "tournament:";
+
 /// Who owns a game after a claim.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Claim {

@@ -30,7 +30,7 @@ pub(crate) use games::game;
 pub use games::{GameRow, GameState, MoveRow, OffersColumn, StoredOffer};
 pub use inbox::{CorrespondenceTurn, NotificationRow, INBOX_SIZE};
 pub use leaders::Leader;
-pub use lease::{Claim, Leases};
+pub use lease::{Claim, Leases, EVENT_LEASE};
 pub use moderation::ReportedLine;
 pub use puzzles::{AttemptOf, Attempted, PuzzleRow, RatingRules};
 pub use tournaments::{EntryRow, PairingRow, TournamentRow};

@@ -74,7 +74,7 @@ impl Event {
 
 /// The lease key of event `id`.
 pub fn lease_key(id: &str) -> String {
-    format!("tournament:{id}")
+    format!("{}{id}", crate::store::EVENT_LEASE)
 }
 
 /// Whether this node directs event `id` (it holds the lease, or takes it now).
