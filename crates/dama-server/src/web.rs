@@ -4,7 +4,7 @@
 use axum::extract::Path;
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
-use dama_core::view::BoardView;
+use dama_core::ballot::BallotList;
 use dama_core::Variant;
 use serde_json::json;
 
@@ -74,9 +74,18 @@ pub async fn service_worker(headers: HeaderMap) -> Response {
 }
 
 /// `GET /api/variants`: every variant with its board — square names with their row
-/// (from the top, White at the bottom) and column — and who moves first.
+/// (from the top, White at the bottom) and column — who moves first, and the ballots
+/// of openings its tournaments may draw from.
 pub async fn variants() -> Response {
-    let all: Vec<BoardView> = Variant::ALL.into_iter().map(Variant::board).collect();
+    let all: Vec<serde_json::Value> = Variant::ALL
+        .into_iter()
+        .map(|v| {
+            let mut board = serde_json::to_value(v.board()).unwrap_or_default();
+            let ballots: Vec<&str> = BallotList::for_variant(v).into_iter().map(BallotList::key).collect();
+            board["ballots"] = json!(ballots);
+            board
+        })
+        .collect();
     axum::Json(json!({ "variants": all })).into_response()
 }
 

@@ -10,8 +10,6 @@ import { me } from './account.js';
 import { PRESETS } from './pages.js';
 
 const FORMATS = ['arena', 'swiss', 'robin'];
-/** The ballots (openings drawn by lot) each variant plays. */
-const BALLOTS = { english: ['english-3move', 'english-2move'], international: ['international-3move'] };
 
 const ballotName = (b) => t('t_ballot_' + (b || 'none').replace(/-/g, '_'));
 const when = (ms) => new Date(ms).toLocaleString(lang(), { dateStyle: 'short', timeStyle: 'short' });
@@ -117,7 +115,7 @@ function createForm() {
 
   const fillVariant = () => {
     rules.replaceChildren(...(PRESETS[variant.value] || ['official']).map((r) => el('option', { value: r }, t('rules_' + r))));
-    ballot.replaceChildren(...[null, ...(BALLOTS[variant.value] || [])].map((b) => el('option', { value: b || '' }, ballotName(b))));
+    ballot.replaceChildren(...[null, ...(variants.get(variant.value)?.ballots || [])].map((b) => el('option', { value: b || '' }, ballotName(b))));
   };
   const fillFormat = () => {
     for (const f of arenaOnly) f.hidden = format.value !== 'arena';
