@@ -196,16 +196,17 @@ impl Store {
     }
 
     /// The events under way and to come, and those finished since `since_ms`, soonest
-    /// first (at most 200).
-    pub async fn tournaments_listed(&self, since_ms: i64) -> Result<Vec<TournamentRow>, StoreError> {
+    /// first (at most 200), each with how many players it has.
+    pub async fn tournaments_listed(&self, since_ms: i64) -> Result<Vec<(TournamentRow, i64)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT * FROM tournaments WHERE status <> 'finished' OR starts_ms >= $1 \
-             ORDER BY starts_ms, id LIMIT 200",
+            "SELECT t.*, (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament = t.id) AS players \
+             FROM tournaments t WHERE t.status <> 'finished' OR t.starts_ms >= $1 ORDER BY t.starts_ms, t.id LIMIT 200",
         )
         .bind(since_ms)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.iter().map(tournament).collect::<Result<_, _>>()?)
+        let listed = |r: &AnyRow| Ok::<_, sqlx::Error>((tournament(r)?, r.try_get("players")?));
+        Ok(rows.iter().map(listed).collect::<Result<_, _>>()?)
     }
 
     /// The events a director has work in at `now_ms`: started ones, and those due to
@@ -387,13 +388,13 @@ impl Store {
             .map_err(Into::into)
     }
 
-    /// The event game `game_id` belongs to, if any.
-    pub async fn tournament_of_game(&self, game_id: &str) -> Result<Option<String>, StoreError> {
-        let r = sqlx::query("SELECT tournament FROM tournament_games WHERE game_id = $1")
+    /// The pairing game `game_id` was made for, if any.
+    pub async fn pairing_of_game(&self, game_id: &str) -> Result<Option<PairingRow>, StoreError> {
+        let r = sqlx::query("SELECT * FROM tournament_games WHERE game_id = $1")
             .bind(game_id)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(r.map(|r| r.try_get(0)).transpose()?)
+        Ok(r.as_ref().map(pairing).transpose()?)
     }
     /// Removes the players of event `id` who withdrew before it started (a round
     /// robin's table holds those present only).

@@ -184,11 +184,8 @@ fn summary(t: &TournamentRow, players: usize) -> Value {
 /// `GET /api/tournaments`.
 pub async fn list(State(st): State<Services>) -> Result<Json<Value>, ApiError> {
     let since = crate::clock::now_ms() - 86_400_000;
-    let mut out = Vec::new();
-    for t in st.store().tournaments_listed(since).await? {
-        let n = st.store().entries(&t.id).await?.len();
-        out.push(summary(&t, n));
-    }
+    let listed = st.store().tournaments_listed(since).await?;
+    let out: Vec<Value> = listed.iter().map(|(t, players)| summary(t, *players as usize)).collect();
     Ok(Json(json!({ "tournaments": out })))
 }
 
@@ -199,10 +196,11 @@ pub fn view(ev: &Event, me: Option<&AccountRow>) -> Value {
     v["micro"] = json!(s.legs() == 2);
     v["berserk"] = json!(s.berserk);
     v["conditions"] = json!(s.conditions);
-    v["standings"] = standings::table(ev);
+    let (table, crosstable) = standings::tables(ev);
+    v["standings"] = table;
     v["pairings"] = standings::pairings(ev);
-    if ev.format != Format::Arena {
-        v["crosstable"] = standings::crosstable(ev);
+    if let Some(c) = crosstable {
+        v["crosstable"] = c;
     }
     if let Some(me) = me {
         let entry = ev.entries.iter().find(|e| e.account == me.id);

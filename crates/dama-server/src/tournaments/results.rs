@@ -63,8 +63,7 @@ fn no_show(winner: Option<Color>, reason: Option<EndReason>, plies: i64) -> Opti
 /// Takes the player of `game` who did not come (`loser`) out of the pairing.
 async fn pause_no_show(ctx: &Services, event: &str, game: &str, loser: Option<Color>) -> Result<(), ApiError> {
     let Some(loser) = loser else { return Ok(()) };
-    let rows = ctx.store.pairings(event).await?;
-    let Some(g) = rows.iter().find(|g| g.game_id.as_deref() == Some(game)) else { return Ok(()) };
+    let Some(g) = ctx.store.pairing_of_game(game).await? else { return Ok(()) };
     let account = if loser == Color::White { Some(g.white.as_str()) } else { g.black.as_deref() };
     if let Some(a) = account {
         ctx.store.leave_tournament(event, a).await?;

@@ -3,6 +3,8 @@
 //! Buchholz and Sonneborn-Berger), the pairings with their results, and the
 //! crosstable.
 
+use dama_pairing::tiebreak::Standing;
+use dama_pairing::Entrant;
 use serde_json::{json, Value};
 
 use super::director::Event;
@@ -15,36 +17,48 @@ fn name<'a>(ev: &'a Event, account: &str) -> &'a str {
     ev.entries.iter().find(|e| e.account == account).map_or("?", |e| e.name.as_str())
 }
 
-/// The standings, best first.
-pub fn table(ev: &Event) -> Value {
+/// The standings, best first, and a Swiss's or round robin's crosstable (computed
+/// from one reading of the players' histories).
+pub fn tables(ev: &Event) -> (Value, Option<Value>) {
     if ev.format == Format::Arena {
-        let scores = arena_scores(ev);
-        let mut rows: Vec<_> = ev
-            .entries
-            .iter()
-            .map(|e| (e, scores.get(e.account.as_str()).cloned().unwrap_or_else(|| dama_pairing::arena::score(&[]))))
-            .collect();
-        rows.sort_by(|a, b| b.1.points.cmp(&a.1.points).then(b.0.rating.cmp(&a.0.rating)));
-        let mut rank = 0;
-        let mut last = None;
-        let out: Vec<Value> = rows
-            .iter()
-            .enumerate()
-            .map(|(i, (e, s))| {
-                if last != Some(s.points) {
-                    rank = i + 1;
-                    last = Some(s.points);
-                }
-                json!({
-                    "rank": rank, "name": e.name, "rating": e.rating, "active": e.active,
-                    "points": s.points, "sheet": s.sheet, "on_fire": s.on_fire,
-                })
-            })
-            .collect();
-        return json!(out);
+        return (arena_table(ev), None);
     }
     let entrants = swiss_entrants(ev, ev.row.round);
-    let out: Vec<Value> = dama_pairing::tiebreak::standings(&entrants)
+    let standings = dama_pairing::tiebreak::standings(&entrants);
+    (table(ev, &standings), Some(crosstable(ev, &entrants, &standings)))
+}
+
+/// An arena's standings: points (with streaks and berserk), then rating.
+fn arena_table(ev: &Event) -> Value {
+    let scores = arena_scores(ev);
+    let mut rows: Vec<_> = ev
+        .entries
+        .iter()
+        .map(|e| (e, scores.get(e.account.as_str()).cloned().unwrap_or_else(|| dama_pairing::arena::score(&[]))))
+        .collect();
+    rows.sort_by(|a, b| b.1.points.cmp(&a.1.points).then(b.0.rating.cmp(&a.0.rating)));
+    let mut rank = 0;
+    let mut last = None;
+    let out: Vec<Value> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (e, s))| {
+            if last != Some(s.points) {
+                rank = i + 1;
+                last = Some(s.points);
+            }
+            json!({
+                "rank": rank, "name": e.name, "rating": e.rating, "active": e.active,
+                "points": s.points, "sheet": s.sheet, "on_fire": s.on_fire,
+            })
+        })
+        .collect();
+    json!(out)
+}
+
+/// A Swiss's or round robin's standings with their tie-breaks.
+fn table(ev: &Event, standings: &[Standing]) -> Value {
+    let out: Vec<Value> = standings
         .iter()
         .map(|s| {
             let e = &ev.entries[s.id as usize];
@@ -92,9 +106,8 @@ pub fn pairings(ev: &Event) -> Value {
 /// The crosstable of a Swiss or round robin: each player's row in the standings'
 /// order, and per round the opponent's place, the colour and the score
 /// (`{"opponent": 3, "color": "white", "score": "1"}`; a bye has no opponent).
-pub fn crosstable(ev: &Event) -> Value {
-    let entrants = swiss_entrants(ev, ev.row.round);
-    let order: Vec<u64> = dama_pairing::tiebreak::standings(&entrants).iter().map(|s| s.id).collect();
+fn crosstable(ev: &Event, entrants: &[Entrant], standings: &[Standing]) -> Value {
+    let order: Vec<u64> = standings.iter().map(|s| s.id).collect();
     let place = |id: u64| order.iter().position(|x| *x == id).map(|p| p + 1);
     let rows: Vec<Value> = order
         .iter()
