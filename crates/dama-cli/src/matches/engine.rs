@@ -214,14 +214,13 @@ impl Engine {
     }
 
     /// The engine's move after `moves` (Hub form) from the start position, given as a
-    /// Hub square string (`hub_pos`) and a FEN, with `movetime` seconds (or `nodes`).
+    /// Hub square string (`hub_pos`) and a FEN, within `budget`.
     pub fn think(
         &mut self,
         hub_pos: &str,
         fen: &str,
         moves: &[String],
-        movetime: f64,
-        nodes: Option<u64>,
+        budget: Budget,
         international: bool,
     ) -> Result<Reply> {
         match self.protocol {
@@ -233,16 +232,25 @@ impl Engine {
                 for m in moves {
                     self.send(&format!("move {m}"))?;
                 }
-                self.send(&format!("time {}", (movetime * 1000.0).round() as u64))?;
+                let ms = match budget {
+                    Budget::MoveTime(t) => (t * 1000.0).round() as u64,
+                    Budget::Clock { .. } | Budget::Nodes(_) => {
+                        return Err(anyhow!("a Hub-1 engine takes only a move time"));
+                    }
+                };
+                self.send(&format!("time {ms}"))?;
             }
             Protocol::Hub2 => {
                 // Scan and other 10x10 engines know only the square string; dama also
                 // takes a FEN for the other variants.
                 let setup = if international { format!("pos={hub_pos}") } else { format!("fen=\"{fen}\"") };
                 self.send(&format!("pos {setup} moves=\"{}\"", moves.join(" ")))?;
-                match nodes {
-                    Some(n) => self.send(&format!("level nodes={n}"))?,
-                    None => self.send(&format!("level move-time={movetime}"))?,
+                match budget {
+                    Budget::Nodes(n) => self.send(&format!("level nodes={n}"))?,
+                    Budget::MoveTime(t) => self.send(&format!("level move-time={t}"))?,
+                    Budget::Clock { left, increment } => {
+                        self.send(&format!("level time={:.3} inc={:.3}", left.as_secs_f64(), increment.as_secs_f64()))?
+                    }
                 }
             }
         }
@@ -252,7 +260,11 @@ impl Engine {
             Protocol::Hub2 => ("go think", "done"),
         };
         self.send(go)?;
-        let limit = Duration::from_secs_f64(movetime * 50.0 + 10.0);
+        let limit = match budget {
+            Budget::MoveTime(t) => Duration::from_secs_f64(t * 50.0 + 10.0),
+            Budget::Nodes(_) => Duration::from_secs(600),
+            Budget::Clock { left, .. } => left + Duration::from_secs(10),
+        };
         let lines = self.expect(answer, limit, "a move")?;
         let took = t.elapsed();
         let last = lines.last().cloned().unwrap_or_default();
@@ -262,6 +274,22 @@ impl Engine {
         };
         Ok(Reply { mv: mv.split_whitespace().next().unwrap_or("").to_string(), took, ended: None })
     }
+}
+
+/// What an engine may spend on a move.
+#[derive(Clone, Copy, Debug)]
+pub enum Budget {
+    /// Seconds for this move.
+    MoveTime(f64),
+    /// Nodes for this move.
+    Nodes(u64),
+    /// A game clock: the time left and the increment.
+    Clock {
+        /// Time left on the engine's clock.
+        left: Duration,
+        /// Added after each move.
+        increment: Duration,
+    },
 }
 
 impl Drop for Engine {

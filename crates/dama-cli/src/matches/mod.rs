@@ -3,6 +3,7 @@
 //! Elo difference with an honest 95% interval, the time each engine used per move, an
 //! optional SPRT on the game pairs, and a PDN file of every game.
 
+mod clock;
 mod dxp;
 mod engine;
 pub mod openings;
@@ -23,7 +24,8 @@ use dama_core::{Color, Position, Rules, Variant, VariantFn};
 use dama_engine::hub::{hub_move, parse_hub_move, write_hub_pos};
 
 use crate::progress::Progress;
-use engine::{Engine, Reply};
+use clock::{ClockSetting, GameClocks};
+use engine::{Budget, Engine, Reply};
 
 /// One side of a match: an engine process spoken to in Hub, or an engine reached by
 /// DXP (`dxp://HOST:PORT`).
@@ -59,10 +61,18 @@ impl Player {
         matches!(self, Player::Hub(_))
     }
 
-    fn think(&mut self, hub_pos: &str, fen: &str, moves: &[String], a: &Args, international: bool) -> Result<Reply> {
-        match self {
-            Player::Hub(e) => e.think(hub_pos, fen, moves, a.movetime, a.nodes, international),
-            Player::Dxp(e) => e.think(fen, moves, a.movetime),
+    fn think(
+        &mut self,
+        hub_pos: &str,
+        fen: &str,
+        moves: &[String],
+        budget: Budget,
+        international: bool,
+    ) -> Result<Reply> {
+        match (self, budget) {
+            (Player::Hub(e), _) => e.think(hub_pos, fen, moves, budget, international),
+            (Player::Dxp(e), Budget::MoveTime(t)) => e.think(fen, moves, t),
+            (Player::Dxp(_), _) => Err(anyhow!("a DXP engine plays only with a move time")),
         }
     }
 }
@@ -121,6 +131,11 @@ pub struct Args {
     /// the game on time; by default overruns are only counted and reported.
     #[arg(long)]
     overrun: Option<f64>,
+    /// Instead of a move time: a game clock for each side, `BASE+INC` in seconds
+    /// (`60+0.5`; `180` for a whole-game clock). The engines are told their time left
+    /// before each move and lose the game when it runs out.
+    #[arg(long, conflicts_with = "nodes")]
+    clock: Option<ClockSetting>,
 }
 
 /// A game to play: the opening's index and whether engine B moves first.
@@ -136,6 +151,8 @@ struct Played {
     pdn: String,
     /// Move times of engines A and B.
     times: [Vec<Duration>; 2],
+    /// With a clock: the least time engines A and B had left after a move.
+    lowest: Option<[Duration; 2]>,
 }
 
 struct Run<'a>(&'a Args);
@@ -206,6 +223,7 @@ fn report(a: &Args, rx: mpsc::Receiver<Result<Played>>, names: &[String; 2], sto
     let mut pair_half: BTreeMap<usize, f64> = BTreeMap::new();
     let mut pairs = Vec::new();
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let mut lowest: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut reasons: BTreeMap<String, u32> = BTreeMap::new();
     let mut pdn = std::fs::File::create(&a.pdn).with_context(|| format!("cannot write {}", a.pdn.display()))?;
     let mut n = 0;
@@ -231,6 +249,9 @@ fn report(a: &Args, rx: mpsc::Receiver<Result<Played>>, names: &[String; 2], sto
         }
         for (all, game) in times.iter_mut().zip(&g.times) {
             all.extend_from_slice(game);
+        }
+        for (all, game) in lowest.iter_mut().zip(g.lowest.iter().flatten()) {
+            all.push(*game);
         }
         *reasons.entry(general(&g.reason)).or_default() += 1;
         pdn.write_all(g.pdn.as_bytes())?;
@@ -283,7 +304,10 @@ fn report(a: &Args, rx: mpsc::Receiver<Result<Played>>, names: &[String; 2], sto
     let endings: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!("endings: {}", endings.join(", "));
     for (i, name) in names.iter().enumerate() {
-        println!("time per move, {}: {}", name, time_summary(&times[i], a.movetime));
+        println!("time per move, {}: {}", name, time_summary(&times[i], a.clock.is_none().then_some(a.movetime)));
+        if a.clock.is_some() {
+            println!("time left on the clock, {}: {}", name, reserve_summary(&lowest[i]));
+        }
     }
     Ok(())
 }
@@ -301,27 +325,52 @@ fn general(reason: &str) -> String {
         .to_string()
 }
 
-/// Mean, median, 95th percentile and largest move time, and how many moves went more
-/// than 5% (plus 10 ms) over the move time.
-fn time_summary(t: &[Duration], movetime: f64) -> String {
+/// Mean, median, 95th percentile and largest move time, and with a move time, how many
+/// moves went more than 5% (plus 10 ms) over it.
+fn time_summary(t: &[Duration], movetime: Option<f64>) -> String {
     if t.is_empty() {
         return "no moves".into();
     }
-    let mut ms: Vec<f64> = t.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
-    ms.sort_by(f64::total_cmp);
+    let ms = sorted_ms(t);
     let pct = |p: f64| ms[((ms.len() - 1) as f64 * p) as usize];
-    let limit = movetime * 1000.0 * 1.05 + 10.0;
-    let over = ms.iter().filter(|x| **x > limit).count();
+    let over = match movetime {
+        Some(m) => {
+            let limit = m * 1000.0 * 1.05 + 10.0;
+            format!("; {} over {limit:.0} ms", ms.iter().filter(|x| **x > limit).count())
+        }
+        None => String::new(),
+    };
     format!(
-        "mean {:.0} ms, median {:.0}, p95 {:.0}, max {:.0} ({} moves; {} over {:.0} ms)",
+        "mean {:.0} ms, median {:.0}, p95 {:.0}, max {:.0} ({} moves{over})",
         ms.iter().sum::<f64>() / ms.len() as f64,
         pct(0.5),
         pct(0.95),
         pct(1.0),
         ms.len(),
-        over,
-        limit
     )
+}
+
+/// The least time a side had left after a move, over the games: the lowest, the 5th
+/// percentile and the median.
+fn reserve_summary(lowest: &[Duration]) -> String {
+    if lowest.is_empty() {
+        return "no games".into();
+    }
+    let ms = sorted_ms(lowest);
+    let pct = |p: f64| ms[((ms.len() - 1) as f64 * p) as usize];
+    format!(
+        "at its lowest in a game: least {:.0} ms, p5 {:.0}, median {:.0} ({} games)",
+        pct(0.0),
+        pct(0.05),
+        pct(0.5),
+        ms.len()
+    )
+}
+
+fn sorted_ms(t: &[Duration]) -> Vec<f64> {
+    let mut ms: Vec<f64> = t.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
+    ms.sort_by(f64::total_cmp);
+    ms
 }
 
 fn play_game<R: Rules>(eng: &mut [Player; 2], start: Position<R>, job: Job, a: &Args) -> Result<Played> {
@@ -335,6 +384,7 @@ fn play_game<R: Rules>(eng: &mut [Player; 2], start: Position<R>, job: Job, a: &
         e.new_game()?;
     }
     let international = R::VARIANT == Variant::International;
+    let mut clocks = a.clock.map(GameClocks::new);
     let (winner, reason) = loop {
         match game.status() {
             Status::Over(r) => break (r.winner, r.to_string()),
@@ -346,8 +396,25 @@ fn play_game<R: Rules>(eng: &mut [Player; 2], start: Position<R>, job: Job, a: &
         }
         let to_move = game.position().side();
         let idx = if to_move == start.side() { first } else { 1 - first };
-        let reply = eng[idx].think(&hub_pos, &fen, &hub_moves, a, international)?;
+        let budget = match (&clocks, a.nodes) {
+            (Some(c), _) => {
+                let (left, increment) = c.left(idx);
+                Budget::Clock { left, increment }
+            }
+            (None, Some(n)) => Budget::Nodes(n),
+            (None, None) => Budget::MoveTime(a.movetime),
+        };
+        let reply = eng[idx].think(&hub_pos, &fen, &hub_moves, budget, international)?;
         times[idx].push(reply.took);
+        if let Some(c) = clocks.as_mut() {
+            if !c.charge(idx, reply.took) {
+                let ms = reply.took.as_millis();
+                break (
+                    Some(!to_move),
+                    format!("time forfeit: {}'s time ran out ({ms} ms on a move)", eng[idx].name()),
+                );
+            }
+        }
         if let Some(reason) = reply.ended {
             // The engine ended the game (DXP): it resigns, or it is scored a draw (a
             // claimed win that the rules here do not see is not taken on trust).
@@ -387,7 +454,7 @@ fn play_game<R: Rules>(eng: &mut [Player; 2], start: Position<R>, job: Job, a: &
     ];
     let token = result_token::<R>(winner);
     let pdn = write_pdn(&tags, &start, &records, token, WriteStyle::default());
-    Ok(Played { job, score_a, token, reason, pdn, times })
+    Ok(Played { job, score_a, token, reason, pdn, times, lowest: clocks.map(|c| c.lowest()) })
 }
 
 /// Runs `dama match`.

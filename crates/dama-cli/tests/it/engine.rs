@@ -173,3 +173,26 @@ fn selfplay_train_and_play_with_the_weights() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `dama match --clock`: each engine plays on a game clock it is told before each move;
+/// with a few seconds a game, the engine keeps time in hand and loses no game on time.
+#[test]
+fn a_match_on_a_game_clock_keeps_time_in_hand() {
+    let dir = std::env::temp_dir().join(format!("dama-clock-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdn = dir.join("clock.pdn");
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["match", "--variant", "english", "--a", "dama hub", "--b", "dama hub --level 5", "--games", "2"])
+        .args(["--clock", "3+0.05", "--pdn", pdn.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains(": 2 games"), "{stdout}");
+    assert!(!stdout.contains("time forfeit"), "{stdout}");
+    assert_eq!(stdout.matches("time left on the clock").count(), 2, "{stdout}");
+    let bad = Command::new(env!("CARGO_BIN_EXE_dama")).args(["match", "--clock", "0+1"]).output().unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("base time"), "{}", String::from_utf8_lossy(&bad.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
