@@ -3,11 +3,14 @@
 //! - A fixed time a move is spent whole: the search runs until the deadline (the time
 //!   less a small margin for the answer to travel) and plays the best move found, from
 //!   the unfinished iteration too when it has searched a root move through.
-//! - A game clock (Fischer, whole game, moves to go) gets an aim and a ceiling: the aim
-//!   is the time left shared over the moves still expected plus most of the increment;
-//!   the search stops after an iteration once past the aim, which stretches while the
-//!   best move changes or the score falls and shrinks while it holds; the ceiling is a
-//!   few aims, never more than a quarter of the time left.
+//! - A game clock (Fischer, whole game, moves to go) gets an aim and a ceiling. A
+//!   reserve is kept first: [`MOVE_OVERHEAD`] for every move still expected, so a
+//!   clock without increment never runs out. The aim is the rest shared over those
+//!   moves plus most of the increment (half of it while the reserve is not whole, so
+//!   the clock climbs back); the search stops after an iteration once past the aim,
+//!   which stretches while the best move changes or the score falls (a critical
+//!   position) and shrinks while it holds; the ceiling is a few aims, never more than
+//!   half of what is left.
 //! - A limit for each move (seed 003's 5 minutes, 1 for a single forced capture) is a
 //!   ceiling, not a time to spend: the engine aims at a tenth of it.
 //! - A single legal move is played at once (by the search).
@@ -44,6 +47,25 @@ fn margin(t: Duration) -> Duration {
 /// Moves a game is expected to last beyond this one, without moves to go.
 const MOVES_LEFT: u32 = 25;
 
+/// What a move costs besides its search: the answer's travel, the program or server
+/// that relays it, a busy machine. It is kept back for every move still expected, so
+/// that a clock without an increment never runs out however long the game goes on.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(15);
+
+/// The aim and the ceiling on a game clock.
+fn game_budget(remaining: Duration, increment: Duration, moves_to_go: Option<u32>) -> (Duration, Duration) {
+    let mtg = moves_to_go.unwrap_or(MOVES_LEFT).clamp(1, 60);
+    // The most this move could take: what is left less a margin.
+    let can = remaining.saturating_sub(Duration::from_millis(50) + remaining.mul_f64(0.02));
+    // What may be shared out: beyond the reserve for the moves still expected.
+    let spare = can.saturating_sub(MOVE_OVERHEAD * mtg);
+    // Into the reserve, spend half the increment, so that the clock climbs back.
+    let inc = if spare.is_zero() { increment / 2 } else { increment.mul_f64(0.9) };
+    let aim = (spare / mtg + inc).min(can / 2);
+    let ceiling = (aim * 4).min(spare / 4 + increment.mul_f64(0.8)).min(can / 2).max(aim);
+    (aim, ceiling)
+}
+
 /// The search limits for a clock.
 pub fn limits(clock: Clock) -> Limits {
     let (soft, hard) = match clock {
@@ -53,10 +75,7 @@ pub fn limits(clock: Clock) -> Limits {
             (Some((t / 10).min(Duration::from_secs(20))), hard)
         }
         Clock::Game { remaining, increment, moves_to_go } => {
-            let usable = remaining.saturating_sub(Duration::from_millis(50) + remaining.mul_f64(0.02));
-            let mtg = moves_to_go.unwrap_or(MOVES_LEFT).clamp(1, 60);
-            let aim = (usable / mtg + increment.mul_f64(0.9)).min(usable / 2);
-            let ceiling = (aim * 4).min(usable / 4 + increment.mul_f64(0.8)).min(usable).max(aim);
+            let (aim, ceiling) = game_budget(remaining, increment, moves_to_go);
             (Some(aim), ceiling)
         }
     };
@@ -66,6 +85,50 @@ pub fn limits(clock: Clock) -> Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Plays out 150 moves (a game of the longest kind) on a game clock, each taking
+    /// `took(aim, ceiling)` and `overhead_ms` more; the least time left after a move.
+    fn game(base_ms: u64, inc_ms: u64, overhead_ms: u64, took: fn(Duration, Duration) -> Duration) -> Duration {
+        let ms = Duration::from_millis;
+        let (mut left, inc) = (ms(base_ms), ms(inc_ms));
+        let mut least = left;
+        for _ in 0..150 {
+            let l = limits(Clock::Game { remaining: left, increment: inc, moves_to_go: None });
+            let spent = took(l.soft_time.unwrap(), l.hard_time.unwrap()) + ms(overhead_ms);
+            left = left.checked_sub(spent).unwrap_or_else(|| {
+                panic!("{base_ms}+{inc_ms}: the flag fell with {left:?} left and a move of {spent:?}")
+            });
+            least = least.min(left);
+            left += inc;
+        }
+        least
+    }
+
+    #[test]
+    fn a_game_clock_keeps_a_reserve_for_every_move_to_come() {
+        let overhead = MOVE_OVERHEAD.as_millis() as u64;
+        // Moves that stretch to twice their aim (a critical game), with a few
+        // milliseconds more each: a whole game of a second or more lasts 150 moves.
+        let stretched = |aim: Duration, hard: Duration| (aim * 2).min(hard);
+        for base in [1_000, 3_000, 60_000, 600_000] {
+            assert!(game(base, 0, 2, stretched) > Duration::ZERO, "{base}+0");
+        }
+        // With an increment, even moves that take their whole ceiling and the full
+        // overhead besides.
+        let ceiling = |_: Duration, hard: Duration| hard;
+        for (base, inc) in [(1_000, 100), (3_000, 100), (300, 20), (60_000, 1_000)] {
+            assert!(game(base, inc, overhead, ceiling) > Duration::ZERO, "{base}+{inc}");
+        }
+        // Typical moves (the aim, not the ceiling) leave most of the reserve untouched
+        // after a long game of one minute.
+        let mut left = Duration::from_secs(60);
+        for _ in 0..60 {
+            left -= limits(Clock::Game { remaining: left, increment: Duration::ZERO, moves_to_go: None })
+                .soft_time
+                .unwrap();
+        }
+        assert!(left > Duration::from_secs(5), "{left:?}");
+    }
 
     #[test]
     fn a_fixed_move_time_is_spent_whole_less_a_small_margin() {

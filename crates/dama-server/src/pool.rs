@@ -45,6 +45,9 @@ pub struct SearchJob {
     pub limits: Limits,
     /// Playing level.
     pub level: Level,
+    /// An engine move on a clock: the time it waits for a searcher is its own time
+    /// running, so it is taken off the limits when the search starts.
+    pub on_clock: bool,
 }
 
 /// Searchers shared by all games; at most `size` jobs run at once and at most `size`
@@ -177,10 +180,11 @@ impl EnginePool {
     ) -> Result<Option<(String, i32)>, PoolError> {
         let (game, purpose, variant, level) = (job.game.clone(), job.purpose, job.record.variant(), job.level.number);
         let started = std::time::Instant::now();
-        let (limits, level_of, record) = (job.limits, job.level, job.record);
+        let (limits, level_of, record, on_clock) = (job.limits, job.level, job.record, job.on_clock);
         let set = move |p: &mut dyn Player| p.set_game(&record);
         let d = self
             .on_searcher(&game, optional, variant, set, move |engine| {
+                let limits = if on_clock { limits.less(started.elapsed()) } else { limits };
                 let started = std::time::Instant::now();
                 let d = engine.think(limits, level_of, &stop, &mut |_| {});
                 crate::metrics::seconds("dama_engine_search_seconds", started.elapsed());

@@ -42,6 +42,10 @@ struct Job {
     level_depth: Option<u32>,
     noise: i32,
     optional: bool,
+    /// An engine move on a clock (the worker takes its wait for a searcher off the
+    /// limits); absent in a job from an older node.
+    #[serde(default)]
+    on_clock: bool,
 }
 
 /// A worker's answer: the move and its score, none, or why not.
@@ -72,6 +76,7 @@ impl Job {
             level_depth: j.level.depth,
             noise: j.level.noise,
             optional,
+            on_clock: j.on_clock,
         }
     }
 
@@ -96,7 +101,7 @@ impl Job {
         for m in &self.moves {
             record.play_recorded(m).ok()?;
         }
-        Some((SearchJob { game: self.game, purpose, record, limits, level }, self.optional))
+        Some((SearchJob { game: self.game, purpose, record, limits, level, on_clock: self.on_clock }, self.optional))
     }
 }
 

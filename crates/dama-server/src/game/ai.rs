@@ -8,6 +8,7 @@ use std::time::Duration;
 use dama_engine::level::Level;
 use dama_engine::search::Limits;
 use tokio::task::JoinHandle;
+use tokio::time::Instant;
 
 use crate::clock::TimeControl;
 use crate::pool::{SearchJob, StopOnDrop};
@@ -40,7 +41,9 @@ impl Engine {
             return;
         }
         let level = Level::new(round.opts.level);
-        let job = SearchJob { limits: engine_limits(round, level), ..search_job(round, "move", Duration::ZERO, level) };
+        let on_clock = !matches!(round.clock.control, TimeControl::None | TimeControl::Correspondence { .. });
+        let limits = engine_limits(round, level, Instant::now());
+        let job = SearchJob { limits, on_clock, ..search_job(round, "move", Duration::ZERO, level) };
         let stop = Arc::new(AtomicBool::new(false));
         let pool = ctx.pool.clone();
         let s = stop.clone();
@@ -70,27 +73,27 @@ pub(super) fn search_job(round: &Round, purpose: &'static str, time: Duration, l
         record: round.game.clone(),
         limits: crate::pool::move_time(time),
         level,
+        on_clock: false,
     }
 }
 
 /// How long the engine thinks: 1 s (2 s at levels 9-10) without a clock, else what
-/// its clock allows.
-fn engine_limits(round: &Round, level: Level) -> Limits {
+/// its clock allows at `now` (the time its turn has run already is gone).
+fn engine_limits(round: &Round, level: Level, now: Instant) -> Limits {
     let side = round.side();
     let clock = &round.clock;
+    let left = Duration::from_millis(clock.left(side, side, now));
     let c = match clock.control {
         TimeControl::None | TimeControl::Correspondence { .. } => {
             let t = Duration::from_millis(if level.number >= 9 { 2000 } else { 1000 });
             return dama_engine::time::limits(dama_engine::time::Clock::MoveTime(t));
         }
         TimeControl::Fischer { increment_ms, .. } => dama_engine::time::Clock::Game {
-            remaining: Duration::from_millis(clock.remaining[side.index()]),
+            remaining: left,
             increment: Duration::from_millis(increment_ms),
             moves_to_go: None,
         },
-        TimeControl::PerMove { .. } => {
-            dama_engine::time::Clock::PerMove(Duration::from_millis(clock.remaining[side.index()]))
-        }
+        TimeControl::PerMove { .. } => dama_engine::time::Clock::PerMove(left),
     };
     dama_engine::time::limits(c)
 }

@@ -13,6 +13,7 @@ mod bot;
 mod challenges;
 mod chat;
 mod dxp;
+mod engine_clock;
 mod explorer;
 mod fencing;
 mod follows;
