@@ -10,28 +10,33 @@ pub struct Level {
     pub number: u8,
     /// Deepest search, if limited.
     pub depth: Option<u32>,
+    /// Most nodes searched for a move, if limited.
+    pub nodes: Option<u64>,
     /// Moves whose score is within this many hundredths of a man of the best may be
     /// chosen, the better ones more often.
     pub noise: i32,
+    /// How many moves in a thousand are chosen within `noise` (the others are the best
+    /// found).
+    pub loose: u16,
 }
 
 impl Level {
     /// Level `n` (clamped to 1-10).
     pub fn new(n: u8) -> Level {
         let n = n.clamp(1, 10);
-        let (depth, noise) = match n {
-            1 => (Some(1), 250),
-            2 => (Some(2), 150),
-            3 => (Some(2), 90),
-            4 => (Some(3), 60),
-            5 => (Some(4), 40),
-            6 => (Some(5), 25),
-            7 => (Some(6), 15),
-            8 => (Some(8), 8),
-            9 => (Some(12), 0),
-            _ => (None, 0),
+        let (depth, nodes, noise, loose) = match n {
+            1 => (Some(1), None, 300, 1000),
+            2 => (Some(1), None, 200, 1000),
+            3 => (Some(2), None, 150, 1000),
+            4 => (Some(2), None, 100, 1000),
+            5 => (Some(3), None, 70, 1000),
+            6 => (Some(4), None, 50, 1000),
+            7 => (Some(5), None, 30, 1000),
+            8 => (Some(6), None, 20, 500),
+            9 => (Some(10), None, 10, 300),
+            _ => (None, None, 0, 0),
         };
-        Level { number: n, depth, noise }
+        Level { number: n, depth, nodes, noise, loose }
     }
 
     /// Full strength.
