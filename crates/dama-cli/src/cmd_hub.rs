@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 use dama_engine::eval::{EvalKind, Family};
 use dama_engine::hub::{to_hub_move, Action, Hub};
 use dama_engine::level::Level;
+use dama_engine::persona::Persona;
 use dama_engine::player::{player, Player};
 use dama_engine::search::Limits;
 
@@ -37,6 +38,51 @@ pub struct Args {
     /// engine matches test the search from their own openings).
     #[arg(long)]
     book: bool,
+    /// Play as a stand-in opponent instead of the engine (no search; for measuring the
+    /// lowest levels): `random` plays any legal move; `beginner` takes the capture that
+    /// wins most, does not leave a piece to be taken when it can avoid it, and
+    /// otherwise plays any move (it looks one move of each side ahead, material only).
+    #[arg(long, value_enum)]
+    persona: Option<PersonaChoice>,
+    /// Calibrating levels: play the level with this depth limit instead of its own
+    /// (0: none).
+    #[arg(long)]
+    level_depth: Option<u32>,
+    /// Calibrating levels: this node limit a move instead of the level's (0: none).
+    #[arg(long)]
+    level_nodes: Option<u64>,
+    /// Calibrating levels: this choice window (hundredths of a man) instead of the
+    /// level's.
+    #[arg(long)]
+    level_noise: Option<i32>,
+    /// Calibrating levels: choose within the window this many moves in a thousand
+    /// instead of the level's share.
+    #[arg(long)]
+    level_loose: Option<u16>,
+}
+
+impl Args {
+    /// `level` with the calibration options applied.
+    fn tuned(&self, mut level: Level) -> Level {
+        if let Some(d) = self.level_depth {
+            level.depth = (d > 0).then_some(d);
+        }
+        if let Some(n) = self.level_nodes {
+            level.nodes = (n > 0).then_some(n);
+        }
+        level.noise = self.level_noise.unwrap_or(level.noise);
+        level.loose = self.level_loose.unwrap_or(level.loose);
+        level
+    }
+}
+
+/// A stand-in opponent (`dama_engine::persona`).
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum PersonaChoice {
+    /// Any legal move, each as likely.
+    Random,
+    /// Material one move ahead, otherwise any move.
+    Beginner,
 }
 
 /// Which evaluation the engine uses.
@@ -125,6 +171,7 @@ pub fn run(a: Args) -> Result<()> {
                 }
             }
             Action::Search { limits, level, fen, moves, ponder } => {
+                let level = a.tuned(level);
                 if let Some(w) = worker.take() {
                     stop.store(true, Ordering::Relaxed);
                     let _ = w.join();
@@ -150,6 +197,10 @@ pub fn run(a: Args) -> Result<()> {
                     }
                 };
                 let book = a.book;
+                let persona = a.persona.map(|p| match p {
+                    PersonaChoice::Random => Persona::Random,
+                    PersonaChoice::Beginner => Persona::Beginner,
+                });
                 worker = Some(thread::spawn(move || {
                     let mut slot = engine.lock().unwrap_or_else(|e| e.into_inner());
                     if slot.as_ref().is_none_or(|p| p.variant() != variant) {
@@ -161,6 +212,13 @@ pub fn run(a: Args) -> Result<()> {
                     if let Err(e) = p.set_position(Some(&fen), &moves) {
                         say(&out, &format!("error message=\"{}\"", e.replace('"', "'")));
                         say(&out, "done move=none");
+                        return;
+                    }
+                    if let Some(persona) = persona {
+                        match p.persona_move(persona) {
+                            Some(m) => say(&out, &format!("done move={}", to_hub_move(variant, &fen, &moves, &m))),
+                            None => say(&out, "done move=none"),
+                        }
                         return;
                     }
                     let d = p.think(limits, level, &stop, &mut |r| {

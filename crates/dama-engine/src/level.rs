@@ -1,5 +1,7 @@
 //! Playing levels 1-10: lower levels search shallower and choose among near-best moves
-//! with controlled randomness, so they play like people, not like dice.
+//! with controlled randomness, so they play like people, not like dice; levels 8 and 9
+//! play their best move within a node budget. Each level has an approximate rating
+//! ([`RATINGS`]).
 
 use rand::Rng;
 
@@ -10,35 +12,68 @@ pub struct Level {
     pub number: u8,
     /// Deepest search, if limited.
     pub depth: Option<u32>,
+    /// Most nodes searched for a move, if limited.
+    pub nodes: Option<u64>,
     /// Moves whose score is within this many hundredths of a man of the best may be
     /// chosen, the better ones more often.
     pub noise: i32,
+    /// How many moves in a thousand are chosen within `noise` (the others are the best
+    /// found).
+    pub loose: u16,
 }
 
 impl Level {
     /// Level `n` (clamped to 1-10).
     pub fn new(n: u8) -> Level {
         let n = n.clamp(1, 10);
-        let (depth, noise) = match n {
-            1 => (Some(1), 250),
-            2 => (Some(2), 150),
-            3 => (Some(2), 90),
-            4 => (Some(3), 60),
-            5 => (Some(4), 40),
-            6 => (Some(5), 25),
-            7 => (Some(6), 15),
-            8 => (Some(8), 8),
-            9 => (Some(12), 0),
-            _ => (None, 0),
+        // Measured in docs/engine.md ("Levels"): each step is about 200-300 Elo.
+        let (depth, nodes, noise, loose) = match n {
+            1 => (Some(1), None, 300, 700),
+            2 => (Some(2), None, 140, 1000),
+            3 => (Some(2), None, 95, 1000),
+            4 => (Some(3), None, 75, 1000),
+            5 => (Some(4), None, 55, 1000),
+            6 => (Some(5), None, 32, 1000),
+            7 => (Some(6), None, 25, 600),
+            8 => (None, Some(8_000), 0, 0),
+            9 => (None, Some(60_000), 0, 0),
+            _ => (None, None, 0, 0),
         };
-        Level { number: n, depth, noise }
+        Level { number: n, depth, nodes, noise, loose }
     }
 
     /// Full strength.
     pub fn full() -> Level {
         Level::new(10)
     }
+
+    /// The level's approximate rating: [`RATINGS`].
+    pub fn rating(&self) -> u32 {
+        RATINGS[usize::from(self.number.clamp(1, 10)) - 1]
+    }
 }
+
+/// Approximate ratings of levels 1-10, measured in International draughts
+/// (docs/engine.md, "Levels"): each level against the next one up, 100 games a step
+/// at 300,000 nodes a move, anchored by level 10's result against Scan 2.0 at 0.1 s a
+/// move, Scan placed at 2600. Each rating is the one above less the measured step,
+/// rounded to 50. Measured in December 2026 on the levels of [`Level::new`]; measure
+/// again (docs/engine.md has the commands) whenever they change.
+pub const RATINGS: [u32; 10] = [150, 400, 600, 900, 1200, 1500, 1800, 2050, 2400, 2550];
+
+/// The measured steps behind [`RATINGS`]: level n (1-9) against level n + 1, the
+/// lower level's wins, draws and losses in 100 games (docs/engine.md).
+pub const MEASURED_STEPS: [(u32, u32, u32); 9] = [
+    (17, 6, 77),
+    (21, 4, 75),
+    (11, 10, 79),
+    (10, 14, 76),
+    (9, 16, 75),
+    (6, 17, 77),
+    (8, 21, 71),
+    (1, 20, 79),
+    (2, 50, 48),
+];
 
 /// Picks a move among scored moves: within `noise` of the best, weighted so that a
 /// move `noise` behind is chosen a quarter as often as the best.
@@ -61,4 +96,40 @@ pub fn pick<T: Copy>(scored: &[(T, i32)], noise: i32, rng: &mut impl Rng) -> Opt
         x -= w;
     }
     near.last().map(|n| n.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Elo of a score `s` (0-1) by the logistic curve.
+    fn elo(s: f64) -> f64 {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
+
+    #[test]
+    fn ratings_rise_with_the_level_by_the_measured_steps() {
+        // Level 10 is Scan 2.0 (placed at 2600) less level 10's measured deficit, 47.
+        assert_eq!(Level::full().rating(), 2550);
+        for n in 1..10u8 {
+            let (w, d, l) = MEASURED_STEPS[usize::from(n) - 1];
+            let games = f64::from(w + d + l);
+            let step = -elo((f64::from(w) + f64::from(d) / 2.0) / games);
+            let (low, high) = (Level::new(n).rating(), Level::new(n + 1).rating());
+            assert!(low < high, "level {n} is rated {low}, level {} {high}", n + 1);
+            // Each rating is the next one up less the measured step, rounded to 50.
+            assert_eq!(high - low, ((step / 50.0).round() * 50.0) as u32, "step {n}: {step:.0}");
+        }
+    }
+
+    #[test]
+    fn each_level_is_its_number_and_level_10_is_unlimited() {
+        for n in 1..=10 {
+            assert_eq!(Level::new(n).number, n);
+        }
+        let full = Level::full();
+        assert_eq!((full.depth, full.nodes, full.noise), (None, None, 0));
+        assert_eq!(Level::new(0), Level::new(1));
+        assert_eq!(Level::new(11), Level::full());
+    }
 }

@@ -5,7 +5,8 @@
 //!   (trained by the `dama-train` crate, which the engine does not depend on).
 //! - [`book`]: opening books, chosen from with variety at the top levels.
 //! - [`egdb`]: endgame databases built by retrograde analysis.
-//! - [`time`]: how long to think under each clock; [`level`]: levels 1-10.
+//! - [`time`]: how long to think under each clock; [`level`]: levels 1-10;
+//!   [`persona`]: a random mover and a beginner to measure the lowest levels against.
 //! - [`player`]: a run-time-variant engine for adapters; [`hub`]: the Hub protocol.
 //!
 //! The engine never prints: adapters report what it finds.
@@ -16,6 +17,7 @@ pub mod egdb;
 pub mod eval;
 pub mod hub;
 pub mod level;
+pub mod persona;
 pub mod player;
 pub mod puzzle;
 pub mod review;

@@ -9,10 +9,11 @@ use dama_core::game::{DrawRules, Game};
 use dama_core::notation::{move_to_string, parse_move};
 use dama_core::{Position, Rules, Variant, VariantFn};
 use rand::rngs::StdRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 use crate::eval::EvalKind;
 use crate::level::{pick, Level};
+use crate::persona::Persona;
 use crate::puzzle::Judgement;
 use crate::search::{Analysis, Info, Limits, Searcher};
 
@@ -126,6 +127,9 @@ pub trait Player: Send {
     fn set_threads(&mut self, n: usize);
     /// Plays from the built-in opening book at levels 8-10 (off by default).
     fn set_book(&mut self, on: bool);
+    /// The move `persona` plays in the current position (no search), or None when
+    /// there is no legal move.
+    fn persona_move(&mut self, persona: Persona) -> Option<String>;
 }
 
 /// The lowest level that plays from the opening book.
@@ -185,6 +189,10 @@ impl<R: Rules> Player for Generic<R> {
     fn set_book(&mut self, on: bool) {
         self.book = on;
     }
+    fn persona_move(&mut self, persona: Persona) -> Option<String> {
+        let pos = *self.game.position();
+        crate::persona::choose(&pos, persona, &mut self.rng).map(|m| move_to_string(&pos, &m, true))
+    }
     fn legal_moves(&self) -> Vec<String> {
         let p = self.game.position();
         dama_core::movegen::legal_moves(p).iter().map(|m| move_to_string(p, m, true)).collect()
@@ -206,6 +214,9 @@ impl<R: Rules> Player for Generic<R> {
         if let Some(d) = level.depth {
             limits.depth = Some(limits.depth.map_or(d, |x| x.min(d)));
         }
+        if let Some(n) = level.nodes {
+            limits.nodes = Some(limits.nodes.map_or(n, |x| x.min(n)));
+        }
         let mut cb = |i: &Info<dama_core::BB<R>>| {
             report(&Report {
                 depth: i.depth,
@@ -221,7 +232,7 @@ impl<R: Rules> Player for Generic<R> {
         self.searcher.root_count = self.game.plies_since_material_change();
         let out = self.searcher.think(&pos, &history, limits, stop, &mut cb);
         let mut best = out.best;
-        if level.noise > 0 && out.depth > 0 {
+        if level.noise > 0 && out.depth > 0 && self.rng.gen_range(0..1000) < level.loose {
             let scored = self.searcher.score_root_moves(&pos, &history, out.depth.max(1), stop);
             best = pick(&scored, level.noise, &mut self.rng).or(best);
         }

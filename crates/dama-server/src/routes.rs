@@ -36,6 +36,7 @@ pub fn router(state: Services) -> Router {
         .route("/tournament/{id}", get(index))
         .route("/assets/{file}", get(web::asset))
         .route("/api/variants", get(web::variants))
+        .route("/api/levels", get(web::levels))
         .route("/api/replay", replay_route)
         .route("/api/analysis/position", post(analysis::position))
         .route("/api/analysis/import", import_route)

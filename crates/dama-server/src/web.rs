@@ -86,7 +86,20 @@ pub async fn variants() -> Response {
             board
         })
         .collect();
-    axum::Json(json!({ "variants": all })).into_response()
+    axum::Json(json!({ "variants": all, "levels": levels_json() })).into_response()
+}
+
+/// Each level of play with its approximate rating (`dama_engine::level::Level::rating`).
+fn levels_json() -> serde_json::Value {
+    let all: Vec<serde_json::Value> =
+        (1..=10u8).map(|n| json!({ "level": n, "rating": dama_engine::level::Level::new(n).rating() })).collect();
+    json!(all)
+}
+
+/// `GET /api/levels`: the levels of play against the computer with their approximate
+/// ratings, `{"levels": [{"level": 1, "rating": ...}, ...]}`.
+pub async fn levels() -> Response {
+    axum::Json(json!({ "levels": levels_json() })).into_response()
 }
 
 /// The Content-Security-Policy of every answer: scripts, styles, fonts and

@@ -4,6 +4,8 @@ import { muted, setMuted } from './sound.js';
 
 /** Variants from the server, by key, in the server's order. */
 export const variants = new Map();
+/** Each level of play's approximate rating, from /api/variants. */
+export const levelRatings = new Map();
 
 let current = null; // the screen shown: { render(), destroy() }
 
@@ -303,6 +305,7 @@ async function start() {
   try {
     const data = await api('GET', '/api/variants');
     for (const v of data.variants) variants.set(v.key, v);
+    for (const l of data.levels || []) levelRatings.set(l.level, l.rating);
     const { loadMe } = await import('./account.js');
     await loadMe();
   } catch (e) {

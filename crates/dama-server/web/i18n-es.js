@@ -171,4 +171,5 @@ export default {
   berserk_done: "¡{side} se ha vuelto berserk!",
   err_no_berserk: "El berserk solo se permite en una arena que lo admita, antes de tu primera jugada.",
   ntf_tournament_started: "El torneo {name} ha comenzado: tu primera partida llega enseguida.",
+  level_about: 'Nivel {n} — unos {rating}', engine_level_about: 'Ordenador (nivel {n}, unos {rating})',
 };

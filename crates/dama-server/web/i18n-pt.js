@@ -171,4 +171,5 @@ export default {
   berserk_done: "{side} entrou em berserk!",
   err_no_berserk: "O berserk só é permitido numa arena que o admita, antes do seu primeiro lance.",
   ntf_tournament_started: "O torneio {name} começou: a sua primeira partida vem já.",
+  level_about: 'Nível {n} — cerca de {rating}', engine_level_about: 'Computador (nível {n}, cerca de {rating})',
 };

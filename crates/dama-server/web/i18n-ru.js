@@ -171,4 +171,5 @@ export default {
   berserk_done: "{side}: берсерк!",
   err_no_berserk: "Берсерк возможен только в арене, где он разрешён, до вашего первого хода.",
   ntf_tournament_started: "Турнир {name} начался: ваша первая партия сейчас начнётся.",
+  level_about: 'Уровень {n} — около {rating}', engine_level_about: 'Компьютер (уровень {n}, около {rating})',
 };

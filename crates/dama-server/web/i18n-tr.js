@@ -171,4 +171,5 @@ export default {
   berserk_done: "{side} berserk oldu!",
   err_no_berserk: "Berserk yalnızca buna izin veren bir arenada, ilk hamlenden önce yapılabilir.",
   ntf_tournament_started: "{name} turnuvası başladı: ilk oyununuz hemen geliyor.",
+  level_about: 'Seviye {n} — yaklaşık {rating}', engine_level_about: 'Bilgisayar (seviye {n}, yaklaşık {rating})',
 };

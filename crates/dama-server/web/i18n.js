@@ -182,6 +182,7 @@ const en = {
   berserk_done: "{side} went berserk!",
   err_no_berserk: "Berserk is allowed only in an arena that allows it, before your first move.",
   ntf_tournament_started: "The tournament {name} has started: your first game comes at once.",
+  level_about: 'Level {n} — about {rating}', engine_level_about: 'Computer (level {n}, about {rating})',
 };
 
 /** The English texts by key (a copy: tests compare a page's words with them). */

@@ -1,9 +1,15 @@
 // The screens around play: home (new game and lobby), a variant's rules, replay and import.
-import { api, el, fenOfPieces, go, piecesOfFen, poolKey, poolName, seats, toast, variants, variantName } from './app.js';
+import { api, el, fenOfPieces, go, levelRatings, piecesOfFen, poolKey, poolName, seats, toast, variants, variantName } from './app.js';
 import { Board } from './board.js';
 import { t, lang, ruleList, ruleKeys, resultText, errorText, namesRedBlack, setSideNames, sidesRedBlack } from './i18n.js';
 import { DIAGRAMS } from './rules.js';
 import { me } from './account.js';
+
+/** "Level 5 — about 1500" (the rating from the server), or "Level 5" without it. */
+function levelText(n) {
+  const rating = levelRatings.get(n);
+  return rating ? t('level_about', { n, rating }) : t('level_n', { n });
+}
 
 export const TIMES = {
   none: { kind: 'none' },
@@ -194,7 +200,7 @@ export function homePage(main) {
       'select',
       { name: 'level', id: 'level' },
       ...Array.from({ length: 10 }, (_, i) =>
-        el('option', { value: i + 1, selected: i + 1 === form.level }, t('level_n', { n: i + 1 }) + (i === 0 ? ' — ' + t('beginner') : i === 9 ? ' — ' + t('strongest') : '')),
+        el('option', { value: i + 1, selected: i + 1 === form.level }, levelText(i + 1) + (i === 0 ? ' — ' + t('beginner') : i === 9 ? ' — ' + t('strongest') : '')),
       ),
     );
     const f = el(
@@ -753,7 +759,7 @@ export function replayPage(main, params) {
         g.error ? el('p', { class: 'error', role: 'alert', id: 'game-error' }, t('game_stops_at', { error: importError(g) })) : null,
         el('p', { class: 'row' },
           el('label', { for: 'from-level' }, t('level')),
-          el('select', { id: 'from-level' }, Array.from({ length: 10 }, (_, i) => el('option', { value: i + 1, selected: i === 1 }, String(i + 1)))),
+          el('select', { id: 'from-level' }, Array.from({ length: 10 }, (_, i) => el('option', { value: i + 1, selected: i === 1 }, levelText(i + 1)))),
           el('button', { class: 'btn primary', onclick: playFrom, id: 'play-from' }, t('play_from_here'))),
         el('p', {}, el('button', { class: 'btn', id: 'analyse', onclick: analyseHere }, t('an_analyse'))),
       );

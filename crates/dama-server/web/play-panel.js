@@ -1,14 +1,17 @@
 // The game panel's parts that only show the game: the players and their clocks, the
 // status line, the links to share, the keyboard help, and the page for a game address
 // that leads nowhere.
-import { banner, el, toast } from './app.js';
+import { banner, el, levelRatings, toast } from './app.js';
 import { t, resultText, side } from './i18n.js';
 import { btn } from './play-actions.js';
 
 function playerName(g, color) {
   const s = g.snap;
   const { seat } = g;
-  if (s.ai === color) return t('engine_level', { n: s.options.level });
+  if (s.ai === color) {
+    const rating = levelRatings.get(s.options.level);
+    return rating ? t('engine_level_about', { n: s.options.level, rating }) : t('engine_level', { n: s.options.level });
+  }
   if (s.mode === 'hotseat') return '';
   const pl = s.players?.[color === 'white' ? 0 : 1];
   if (pl) {

@@ -94,7 +94,9 @@ impl Job {
             soft_time: self.soft_ms.map(Duration::from_millis),
             hard_time: self.hard_ms.map(Duration::from_millis),
         };
-        let level = Level { number: self.level.clamp(1, 10), depth: self.level_depth, noise: self.noise };
+        // The level is rebuilt from its number, so that a worker plays the levels it
+        // knows; `level_depth` and `noise` still go out for workers of older builds.
+        let level = Level::new(self.level);
         // A worker reads the game from its text (another node's game: no typed game
         // crosses NATS); a move that does not read ends the job.
         let mut record = AnyGame::new(variant, Some(&self.fen), DrawRules::default()).ok()?;

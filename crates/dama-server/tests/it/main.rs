@@ -25,6 +25,7 @@ mod lag;
 mod leaderboard;
 mod learn;
 mod learn_practice;
+mod levels;
 mod limits;
 mod metrics;
 mod my_games;
