@@ -86,3 +86,23 @@ fn search_stops_within_its_hard_limit() {
     assert!(d.best.is_some());
     assert!(t.elapsed() < Duration::from_millis(400), "{:?}", t.elapsed());
 }
+
+/// A move with no choice is played at once, whatever the clock allows: the search
+/// looks at one node (a forced capture on seed 003's five-minute clock, and on a
+/// game clock of ten minutes).
+#[test]
+fn a_forced_move_is_played_at_once() {
+    let stop = AtomicBool::new(false);
+    let clocks = [
+        Clock::PerMove(Duration::from_secs(60)),
+        Clock::Game { remaining: Duration::from_secs(600), increment: Duration::ZERO, moves_to_go: None },
+    ];
+    for clock in clocks {
+        let mut p = player(Variant::English, 4, None, 1);
+        // White's man on 18 must take the man on 14: its one legal move.
+        p.set_position(Some("W:W18:B14,1"), &[]).unwrap();
+        let d = p.think(limits(clock), Level::full(), &stop, &mut |_| {});
+        assert_eq!(d.best.as_deref(), Some("18x9"), "{clock:?}");
+        assert!(d.nodes <= 1, "{clock:?}: {} nodes", d.nodes);
+    }
+}
