@@ -509,8 +509,10 @@ fn embedded(f: Family) -> &'static [u8] {
 /// which a match measured it ahead. Frisian shares the 10x10 network's board but not its
 /// play (kings worth more, the king-move limit, capture by value): with the International
 /// network it scored -92 Elo [-163, -22] against its pattern weights (100 games, 0.1 s).
+/// Turkish has a network of its own (the orthogonal family's): +212 Elo [+155, +270]
+/// against its pattern weights (200 games, 0.1 s; docs/training.md).
 pub fn plays(v: Variant) -> bool {
-    matches!(v, Variant::International | Variant::Russian | Variant::Brazilian)
+    matches!(v, Variant::International | Variant::Russian | Variant::Brazilian | Variant::Turkish)
 }
 
 /// The network built into this binary for a family, if one was kept (an empty file
