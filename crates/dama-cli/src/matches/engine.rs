@@ -213,16 +213,9 @@ impl Engine {
         }
     }
 
-    /// The engine's move after `moves` (Hub form) from the start position, given as a
-    /// Hub square string (`hub_pos`) and a FEN, within `budget`.
-    pub fn think(
-        &mut self,
-        hub_pos: &str,
-        fen: &str,
-        moves: &[String],
-        budget: Budget,
-        international: bool,
-    ) -> Result<Reply> {
+    /// The engine's move in `turn`.
+    pub fn think(&mut self, turn: &Turn<'_>) -> Result<Reply> {
+        let &Turn { hub_pos, fen, moves, budget, international } = turn;
         match self.protocol {
             Protocol::Hub1 => {
                 // Hub-1 writes the side to move in lower case.
@@ -274,6 +267,21 @@ impl Engine {
         };
         Ok(Reply { mv: mv.split_whitespace().next().unwrap_or("").to_string(), took, ended: None })
     }
+}
+
+/// A move to ask for: the game so far, as `moves` (Hub form) from the start position
+/// given as a Hub square string and a FEN, and what the engine may spend on it.
+pub struct Turn<'a> {
+    /// The start position as a Hub square string.
+    pub hub_pos: &'a str,
+    /// The start position as a FEN.
+    pub fen: &'a str,
+    /// The moves played since, in Hub form.
+    pub moves: &'a [String],
+    /// What the engine may spend.
+    pub budget: Budget,
+    /// International draughts: the start goes as the square string Scan reads.
+    pub international: bool,
 }
 
 /// What an engine may spend on a move.

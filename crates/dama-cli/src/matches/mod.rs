@@ -25,7 +25,7 @@ use dama_engine::hub::{hub_move, parse_hub_move, write_hub_pos};
 
 use crate::progress::Progress;
 use clock::{ClockSetting, GameClocks};
-use engine::{Budget, Engine, Reply};
+use engine::{Budget, Engine, Reply, Turn};
 
 /// One side of a match: an engine process spoken to in Hub, or an engine reached by
 /// DXP (`dxp://HOST:PORT`).
@@ -61,17 +61,10 @@ impl Player {
         matches!(self, Player::Hub(_))
     }
 
-    fn think(
-        &mut self,
-        hub_pos: &str,
-        fen: &str,
-        moves: &[String],
-        budget: Budget,
-        international: bool,
-    ) -> Result<Reply> {
-        match (self, budget) {
-            (Player::Hub(e), _) => e.think(hub_pos, fen, moves, budget, international),
-            (Player::Dxp(e), Budget::MoveTime(t)) => e.think(fen, moves, t),
+    fn think(&mut self, turn: &Turn<'_>) -> Result<Reply> {
+        match (self, turn.budget) {
+            (Player::Hub(e), _) => e.think(turn),
+            (Player::Dxp(e), Budget::MoveTime(t)) => e.think(turn.fen, turn.moves, t),
             (Player::Dxp(_), _) => Err(anyhow!("a DXP engine plays only with a move time")),
         }
     }
@@ -404,7 +397,8 @@ fn play_game<R: Rules>(eng: &mut [Player; 2], start: Position<R>, job: Job, a: &
             (None, Some(n)) => Budget::Nodes(n),
             (None, None) => Budget::MoveTime(a.movetime),
         };
-        let reply = eng[idx].think(&hub_pos, &fen, &hub_moves, budget, international)?;
+        let turn = Turn { hub_pos: &hub_pos, fen: &fen, moves: &hub_moves, budget, international };
+        let reply = eng[idx].think(&turn)?;
         times[idx].push(reply.took);
         if let Some(c) = clocks.as_mut() {
             if !c.charge(idx, reply.took) {
