@@ -41,8 +41,7 @@ impl Engine {
             return;
         }
         let level = Level::new(round.opts.level);
-        let on_clock = !matches!(round.clock.control, TimeControl::None | TimeControl::Correspondence { .. });
-        let limits = engine_limits(round, level, Instant::now());
+        let (limits, on_clock) = engine_limits(round, level, Instant::now());
         let job = SearchJob { limits, on_clock, ..search_job(round, "move", Duration::ZERO, level) };
         let stop = Arc::new(AtomicBool::new(false));
         let pool = ctx.pool.clone();
@@ -77,16 +76,18 @@ pub(super) fn search_job(round: &Round, purpose: &'static str, time: Duration, l
     }
 }
 
-/// How long the engine thinks: 1 s (2 s at levels 9-10) without a clock, else what
-/// its clock allows at `now` (the time its turn has run already is gone).
-fn engine_limits(round: &Round, level: Level, now: Instant) -> Limits {
+/// How long the engine thinks: 1 s (2 s at levels 9-10) without a clock (or with days a
+/// move), else what its clock allows at `now` (the time its turn has run already is
+/// gone); and whether a clock runs for the move (the wait for a searcher is then taken
+/// off too).
+fn engine_limits(round: &Round, level: Level, now: Instant) -> (Limits, bool) {
     let side = round.side();
     let clock = &round.clock;
     let left = Duration::from_millis(clock.left(side, side, now));
     let c = match clock.control {
         TimeControl::None | TimeControl::Correspondence { .. } => {
             let t = Duration::from_millis(if level.number >= 9 { 2000 } else { 1000 });
-            return dama_engine::time::limits(dama_engine::time::Clock::MoveTime(t));
+            return (dama_engine::time::limits(dama_engine::time::Clock::MoveTime(t)), false);
         }
         TimeControl::Fischer { increment_ms, .. } => dama_engine::time::Clock::Game {
             remaining: left,
@@ -95,5 +96,5 @@ fn engine_limits(round: &Round, level: Level, now: Instant) -> Limits {
         },
         TimeControl::PerMove { .. } => dama_engine::time::Clock::PerMove(left),
     };
-    dama_engine::time::limits(c)
+    (dama_engine::time::limits(c), true)
 }
