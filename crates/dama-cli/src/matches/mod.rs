@@ -325,7 +325,7 @@ fn time_summary(t: &[Duration], movetime: Option<f64>) -> String {
         return "no moves".into();
     }
     let ms = sorted_ms(t);
-    let pct = |p: f64| ms[((ms.len() - 1) as f64 * p) as usize];
+    let pct = |p| percentile(&ms, p);
     let over = match movetime {
         Some(m) => {
             let limit = m * 1000.0 * 1.05 + 10.0;
@@ -350,7 +350,7 @@ fn reserve_summary(lowest: &[Duration]) -> String {
         return "no games".into();
     }
     let ms = sorted_ms(lowest);
-    let pct = |p: f64| ms[((ms.len() - 1) as f64 * p) as usize];
+    let pct = |p| percentile(&ms, p);
     format!(
         "at its lowest in a game: least {:.0} ms, p5 {:.0}, median {:.0} ({} games)",
         pct(0.0),
@@ -360,6 +360,12 @@ fn reserve_summary(lowest: &[Duration]) -> String {
     )
 }
 
+/// The value at fraction `p` (0-1) of sorted, non-empty `ms`.
+fn percentile(ms: &[f64], p: f64) -> f64 {
+    ms[((ms.len() - 1) as f64 * p) as usize]
+}
+
+/// Durations in milliseconds, sorted.
 fn sorted_ms(t: &[Duration]) -> Vec<f64> {
     let mut ms: Vec<f64> = t.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
     ms.sort_by(f64::total_cmp);
