@@ -394,11 +394,14 @@ async fn an_arena_goes_on_when_its_director_is_killed() {
         }
     };
     let until = Instant::now() + Duration::from_secs(10);
-    while games(a.addr).await.is_empty() {
+    let first = loop {
+        // A pairing is listed once stored, and its game a moment later.
+        if let Some(p) = games(a.addr).await.into_iter().next().filter(|p| p["game"].is_string()) {
+            break p;
+        }
         assert!(Instant::now() < until, "node ta never paired the event");
         tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let first = games(a.addr).await[0].clone();
+    };
     let game = first["game"].as_str().unwrap().to_string();
     // Node b comes; node a, which directs the event and owns its game, is killed.
     let b = Node::start("tb", &db);
@@ -423,11 +426,12 @@ async fn an_arena_goes_on_when_its_director_is_killed() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // Node b directs the event once a's lease has run out: the players are paired again,
-    // and the first game's result is kept, once.
+    // and the first game's result is kept, once. A pairing is stored before its game is
+    // made, so the new pairing is awaited with its game.
     let until = Instant::now() + Duration::from_secs(15);
     let pairings = loop {
         let p = games(b.addr).await;
-        if p.len() >= 2 {
+        if p.len() >= 2 && p[1]["game"].is_string() {
             break p;
         }
         assert!(Instant::now() < until, "node tb never paired the event again: {p:?}");
