@@ -211,12 +211,8 @@ impl<R: Rules> Player for Generic<R> {
             }
         }
         let history = self.history();
-        if let Some(d) = level.depth {
-            limits.depth = Some(limits.depth.map_or(d, |x| x.min(d)));
-        }
-        if let Some(n) = level.nodes {
-            limits.nodes = Some(limits.nodes.map_or(n, |x| x.min(n)));
-        }
+        limits.depth = tighter(limits.depth, level.depth);
+        limits.nodes = tighter(limits.nodes, level.nodes);
         let mut cb = |i: &Info<dama_core::BB<R>>| {
             report(&Report {
                 depth: i.depth,
@@ -357,6 +353,14 @@ impl VariantFn for Make {
 /// `eval`), and a random seed for the lower levels' choices.
 pub fn player(variant: Variant, tt_mb: usize, eval: Option<EvalKind>, seed: u64) -> Box<dyn Player> {
     variant.visit(Make(tt_mb, eval, seed))
+}
+
+/// The tighter of two optional limits (none when neither is set).
+fn tighter<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        (x, y) => x.or(y),
+    }
 }
 
 #[cfg(test)]

@@ -127,7 +127,8 @@ pub struct Args {
     /// Instead of a move time: a game clock for each side, `BASE+INC` in seconds
     /// (`60+0.5`; `180` for a whole-game clock). The engines are told their time left
     /// before each move and lose the game when it runs out.
-    #[arg(long, conflicts_with = "nodes")]
+    /// (A clock has its own loss on time, so `--overrun` does not apply with it.)
+    #[arg(long, conflicts_with_all = ["nodes", "overrun"])]
     clock: Option<ClockSetting>,
 }
 
