@@ -510,9 +510,12 @@ fn embedded(f: Family) -> &'static [u8] {
 /// play (kings worth more, the king-move limit, capture by value): with the International
 /// network it scored -92 Elo [-163, -22] against its pattern weights (100 games, 0.1 s).
 /// Turkish has a network of its own (the orthogonal family's): +212 Elo [+155, +270]
-/// against its pattern weights (200 games, 0.1 s; docs/training.md).
+/// against its pattern weights (200 games, 0.1 s; docs/training.md). Canadian has one of
+/// its own too, where it had material only before (docs/training.md). The short-kings
+/// network (English, Italian) is built in for the next generation to start from, but
+/// plays nowhere yet: English measured +38 [-10, +87] with it.
 pub fn plays(v: Variant) -> bool {
-    matches!(v, Variant::International | Variant::Russian | Variant::Brazilian | Variant::Turkish)
+    matches!(v, Variant::International | Variant::Russian | Variant::Brazilian | Variant::Turkish | Variant::Canadian)
 }
 
 /// The network built into this binary for a family, if one was kept (an empty file
