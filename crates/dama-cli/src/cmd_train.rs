@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use dama_core::variant::{Canadian, English, International, Russian, Turkish};
-use dama_core::{Position, Rules};
+use dama_core::{Position, Rules, Variant};
 use dama_engine::eval::weights::{builtin, shape_of};
 use dama_engine::eval::{net, Family, Net, Weights};
 use dama_train::dataset::{read, read_header, record_size};
@@ -61,7 +61,7 @@ pub struct Args {
     #[arg(long)]
     out: Option<PathBuf>,
     /// Train a network of this shape ("128x32": first and second hidden layer) instead
-    /// of pattern weights; the file is `<family>.nnue`.
+    /// of pattern weights; the file is `<family>.nnue` (`<variant>.nnue` with --variant).
     #[arg(long)]
     net: Option<String>,
     /// Sets of a network's layers after the accumulator, each for a range of the number
@@ -74,6 +74,29 @@ pub struct Args {
     /// Write the weights where the build embeds them (crates/dama-engine/weights/).
     #[arg(long)]
     write: bool,
+    /// Train a network for this variant alone (one with a file of its own: frisian,
+    /// pool): the data must be its games, `--write` puts it in `<variant>.nnue`, and
+    /// `--init builtin` starts from its own network or else its family's.
+    #[arg(long)]
+    variant: Option<Variant>,
+}
+
+impl Args {
+    /// Checks `--variant` against the family and the variants with a file of their own.
+    fn check_variant(&self) -> Result<()> {
+        let Some(v) = self.variant else { return Ok(()) };
+        if Family::of_variant(v) != self.family {
+            bail!("--variant {}: of family {}, not {}", v.key(), Family::of_variant(v).key(), self.family.key());
+        }
+        if !net::own_variants().any(|x| x == v) {
+            let own: Vec<_> = net::own_variants().map(|x| x.key()).collect();
+            bail!("--variant {}: only {} have networks of their own", v.key(), own.join(", "));
+        }
+        if self.net.is_none() {
+            bail!("--variant trains a network: give --net");
+        }
+        Ok(())
+    }
 }
 
 /// Reads the data files into samples of the family's board: one per distinct position,
@@ -87,6 +110,9 @@ fn load<R: Rules>(a: &Args) -> Result<Loaded<R>> {
     for (fi, path) in a.data.iter().enumerate() {
         let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
         let (v, at) = read_header(&bytes).with_context(|| format!("{}", path.display()))?;
+        if a.variant.is_some_and(|want| want != v) {
+            bail!("{} holds {} games, not {} (--variant)", path.display(), v.key(), a.variant.map_or("", |w| w.key()));
+        }
         let fam = Family::of_variant(v);
         if fam != a.family {
             bail!("{} holds {} games, of family {}, not {}", path.display(), v.key(), fam.key(), a.family.key());
@@ -187,7 +213,7 @@ fn run_for<R: Rules>(a: &Args) -> Result<()> {
         outs.push(o.clone());
     }
     if a.write {
-        outs.push(embedded_path(a.family, "bin"));
+        outs.push(embedded_path(a.family.key(), "bin"));
     }
     for o in outs {
         std::fs::write(&o, w.to_bytes()).with_context(|| format!("cannot write {}", o.display()))?;
@@ -196,9 +222,9 @@ fn run_for<R: Rules>(a: &Args) -> Result<()> {
     Ok(())
 }
 
-/// Where `--write` puts a family's file with this extension.
-fn embedded_path(family: Family, ext: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dama-engine/weights").join(format!("{}.{ext}", family.key()))
+/// Where `--write` puts a family's (or a variant's) file with this extension.
+fn embedded_path(name: &str, ext: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dama-engine/weights").join(format!("{name}.{ext}"))
 }
 
 /// Trains a network (`dama train --net`).
@@ -224,7 +250,9 @@ fn run_net<R: Rules>(
     let init = match a.init.as_str() {
         "material" => None,
         "builtin" => Some(
-            net::builtin(a.family)
+            a.variant
+                .and_then(net::own)
+                .or_else(|| net::builtin(a.family))
                 .map(|n| (*n).clone())
                 .with_context(|| format!("no network is built in for {}", a.family.key()))?,
         ),
@@ -263,7 +291,8 @@ fn run_net<R: Rules>(
     );
     let mut outs: Vec<PathBuf> = a.out.iter().cloned().collect();
     if a.write {
-        outs.push(embedded_path(a.family, "nnue"));
+        let name = a.variant.map_or(a.family.key(), |v| v.key());
+        outs.push(embedded_path(name, "nnue"));
     }
     for o in outs {
         std::fs::write(&o, n.to_bytes()).with_context(|| format!("cannot write {}", o.display()))?;
@@ -274,6 +303,7 @@ fn run_net<R: Rules>(
 
 /// Runs `dama train`.
 pub fn run(a: Args) -> Result<()> {
+    a.check_variant()?;
     match a.family {
         Family::ShortKings => run_for::<English>(&a),
         Family::Flying8 => run_for::<Russian>(&a),

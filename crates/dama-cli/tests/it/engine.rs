@@ -158,6 +158,17 @@ fn selfplay_train_and_play_with_the_weights() {
         n,
     ]);
     assert!(out.contains("network written to"), "{out}");
+    // A network for one variant alone: only a variant with a file of its own, of the
+    // family, trained on its own games.
+    let refused = |args: &[&str], why: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_dama")).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(why), "{args:?}: {err}");
+    };
+    let net_args = ["train", "--data", d, "--net", "16x8", "--epochs", "1", "--out", n];
+    refused(&[&net_args[..], &["--family", "short-kings", "--variant", "english"]].concat(), "networks of their own");
+    refused(&[&net_args[..], &["--family", "short-kings", "--variant", "pool"]].concat(), "of family flying8");
+    refused(&[&net_args[..], &["--family", "flying8", "--variant", "pool"]].concat(), "holds english games");
     for file in [w, n] {
         let mut s = Session::start(&["hub", "--weights", file]);
         s.send("hub");

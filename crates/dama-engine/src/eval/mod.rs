@@ -13,6 +13,7 @@
 //! side to move.
 
 pub mod net;
+mod nets;
 pub mod patterns;
 pub mod weights;
 
@@ -351,13 +352,12 @@ impl EvalKind {
         }
     }
 
-    /// The built-in evaluation of `R`'s family: its network where one was trained and
-    /// kept, otherwise its pattern weights.
+    /// The built-in evaluation of `R`: its network where one was trained and kept (its
+    /// own or its family's, [`net::for_variant`]), otherwise its family's pattern weights.
     pub fn default_for<R: Rules>() -> EvalKind {
-        let f = Family::of::<R>();
-        match net::builtin(f).filter(|_| net::plays(R::VARIANT)) {
+        match net::for_variant(R::VARIANT) {
             Some(n) => EvalKind::Net(n),
-            None => EvalKind::Learned(weights::builtin(f)),
+            None => EvalKind::Learned(weights::builtin(Family::of::<R>())),
         }
     }
 

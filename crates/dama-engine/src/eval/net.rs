@@ -21,13 +21,14 @@
 //! second and third layer weights 1/[`Q`], their sums 1/[`Q`]²; the output is a logit
 //! (P(win) = σ(out)) and the score is `out × 100` hundredths of a man.
 
-use std::sync::{Arc, LazyLock, OnceLock};
+use std::sync::LazyLock;
 
 use arrayvec::ArrayVec;
 
 use dama_core::geometry::Geometry;
-use dama_core::{Bits, Color, Position, Rules, Variant};
+use dama_core::{Bits, Color, Position, Rules};
 
+pub use super::nets::{builtin, for_variant, own, own_variants, plays};
 use super::patterns::own_square;
 use super::Family;
 
@@ -494,38 +495,6 @@ impl Net {
         o
     }
 }
-fn embedded(f: Family) -> &'static [u8] {
-    match f {
-        Family::ShortKings => include_bytes!("../../weights/short-kings.nnue"),
-        Family::Flying8 => include_bytes!("../../weights/flying8.nnue"),
-        Family::Flying10 => include_bytes!("../../weights/flying10.nnue"),
-        Family::Canadian => include_bytes!("../../weights/canadian.nnue"),
-        Family::Orthogonal => include_bytes!("../../weights/orthogonal.nnue"),
-    }
-}
-
-/// Whether a variant plays with its family's built-in network (when there is one) rather
-/// than the pattern weights: only the variants whose games trained the network and for
-/// which a match measured it ahead. Frisian shares the 10x10 network's board but not its
-/// play (kings worth more, the king-move limit, capture by value): with the International
-/// network it scored -92 Elo [-163, -22] against its pattern weights (100 games, 0.1 s).
-/// Turkish has a network of its own (the orthogonal family's): +212 Elo [+155, +270]
-/// against its pattern weights (200 games, 0.1 s; docs/training.md). Canadian has one of
-/// its own too, where it had material only before (docs/training.md). The short-kings
-/// network (English, Italian) is built in for the next generation to start from, but
-/// plays nowhere yet: English measured +38 [-10, +87] with it.
-pub fn plays(v: Variant) -> bool {
-    matches!(v, Variant::International | Variant::Russian | Variant::Brazilian | Variant::Turkish | Variant::Canadian)
-}
-
-/// The network built into this binary for a family, if one was kept (an empty file
-/// means none: the family plays with its pattern weights).
-pub fn builtin(f: Family) -> Option<Arc<Net>> {
-    static N: [OnceLock<Option<Arc<Net>>>; 5] = [const { OnceLock::new() }; 5];
-    let i = Family::ALL.iter().position(|x| *x == f).unwrap_or(0);
-    N[i].get_or_init(|| Net::from_bytes(embedded(f)).ok().filter(|n| n.family == f).map(Arc::new)).clone()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,91 @@
+//! The networks built into this binary and which one each variant plays: its family's,
+//! one trained for the variant alone, or none (then its pattern weights). A variant has
+//! a file of its own where its rules make its games unlike the rest of its family's
+//! (Frisian's valued kings and king-move limit, Pool's men that take backwards without
+//! the majority rule), so the family's network, learned from other games, misjudges it.
+
+use std::sync::{Arc, OnceLock};
+
+use dama_core::Variant;
+
+use super::{Family, Net};
+
+fn embedded(f: Family) -> &'static [u8] {
+    match f {
+        Family::ShortKings => include_bytes!("../../weights/short-kings.nnue"),
+        Family::Flying8 => include_bytes!("../../weights/flying8.nnue"),
+        Family::Flying10 => include_bytes!("../../weights/flying10.nnue"),
+        Family::Canadian => include_bytes!("../../weights/canadian.nnue"),
+        Family::Orthogonal => include_bytes!("../../weights/orthogonal.nnue"),
+    }
+}
+
+/// The variants that may have a network of their own, and its file (empty: none).
+const OWN: [(Variant, &[u8]); 2] = [
+    (Variant::Frisian, include_bytes!("../../weights/frisian.nnue")),
+    (Variant::Pool, include_bytes!("../../weights/pool.nnue")),
+];
+
+/// The variants with a network file of their own (`weights/<variant>.nnue`).
+pub fn own_variants() -> impl Iterator<Item = Variant> {
+    OWN.iter().map(|(v, _)| *v)
+}
+
+/// Whether a variant plays with its family's built-in network (when there is one) rather
+/// than the pattern weights: only the variants whose games trained the network and for
+/// which a match measured it ahead. Frisian shares the 10x10 network's board but not its
+/// play (kings worth more, the king-move limit, capture by value): with the International
+/// network it scored -92 Elo [-163, -22] against its pattern weights (100 games, 0.1 s),
+/// so it plays its own ([`own`]: +512 Elo [+403, +620] over the pattern weights, 200
+/// games, 0.1 s; docs/training.md). Turkish has a network of its own (the orthogonal family's): +212 Elo [+155, +270]
+/// against its pattern weights (200 games, 0.1 s; docs/training.md). Canadian has one of
+/// its own too, where it had material only before (docs/training.md). The short-kings
+/// network (English, Italian) is built in for the next generation to start from, but
+/// plays nowhere yet: English measured +38 [-10, +87] with it.
+pub fn plays(v: Variant) -> bool {
+    matches!(v, Variant::International | Variant::Russian | Variant::Brazilian | Variant::Turkish | Variant::Canadian)
+}
+
+/// The network built into this binary for a family, if one was kept (an empty file
+/// means none: the family plays with its pattern weights).
+pub fn builtin(f: Family) -> Option<Arc<Net>> {
+    static N: [OnceLock<Option<Arc<Net>>>; 5] = [const { OnceLock::new() }; 5];
+    let i = Family::ALL.iter().position(|x| *x == f).unwrap_or(0);
+    N[i].get_or_init(|| Net::from_bytes(embedded(f)).ok().filter(|n| n.family == f).map(Arc::new)).clone()
+}
+
+/// The network built in for `v` alone, if it has a file of its own and one was kept
+/// (a network of `v`'s family's board, trained on `v`'s games).
+pub fn own(v: Variant) -> Option<Arc<Net>> {
+    static N: [OnceLock<Option<Arc<Net>>>; OWN.len()] = [const { OnceLock::new() }; OWN.len()];
+    let i = OWN.iter().position(|(x, _)| *x == v)?;
+    let f = Family::of_variant(v);
+    N[i].get_or_init(|| Net::from_bytes(OWN[i].1).ok().filter(|n| n.family == f).map(Arc::new)).clone()
+}
+
+/// The network `v` plays with: its own where one is built in, otherwise its family's
+/// where [`plays`] says so; `None` means its pattern weights.
+pub fn for_variant(v: Variant) -> Option<Arc<Net>> {
+    own(v).or_else(|| builtin(Family::of_variant(v)).filter(|_| plays(v)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_gets_a_network_of_its_own_board() {
+        for v in Variant::ALL {
+            if let Some(n) = for_variant(v) {
+                assert_eq!(n.family, Family::of_variant(v), "{}", v.key());
+            }
+        }
+    }
+
+    #[test]
+    fn a_variant_of_its_own_file_is_in_its_family() {
+        for v in own_variants() {
+            assert!(Family::ALL.contains(&Family::of_variant(v)));
+        }
+    }
+}
