@@ -603,9 +603,12 @@ mod tests {
 
     #[test]
     fn incremental_network_accumulators_match_a_full_sum() {
-        use dama_core::variant::Canadian;
+        use dama_core::variant::{Canadian, Frisian};
         incremental_network_agrees::<English>();
         incremental_network_agrees::<International>();
+        // Frisian's own network has International's board but Frisian's moves (the king
+        // limit, captures by value).
+        incremental_network_agrees::<Frisian>();
         incremental_network_agrees::<Turkish>();
         incremental_network_agrees::<Canadian>();
     }
