@@ -529,10 +529,15 @@ mod tests {
     }
 
     #[test]
-    fn frisian_keeps_its_pattern_weights_beside_the_international_network() {
+    fn frisian_never_plays_the_international_network() {
         use dama_core::variant::Frisian;
-        // Whatever nets are built in, Frisian never plays with one (it measured weaker).
-        assert!(matches!(EvalKind::default_for::<Frisian>(), EvalKind::Learned(_)));
+        // Frisian plays its own network where one is built in, otherwise its pattern
+        // weights; never International's (it measured weaker, docs/training.md).
+        match (EvalKind::default_for::<Frisian>(), net::own(dama_core::Variant::Frisian)) {
+            (EvalKind::Net(n), Some(own)) => assert!(Arc::ptr_eq(&n, &own)),
+            (EvalKind::Learned(_), None) => {}
+            _ => panic!("Frisian plays neither its own network nor its pattern weights"),
+        }
         if net::builtin(Family::Flying10).is_some() {
             assert!(matches!(EvalKind::default_for::<International>(), EvalKind::Net(_)));
         }
