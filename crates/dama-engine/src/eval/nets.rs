@@ -51,7 +51,7 @@ pub fn plays(v: Variant) -> bool {
 pub fn builtin(f: Family) -> Option<Arc<Net>> {
     static N: [OnceLock<Option<Arc<Net>>>; 5] = [const { OnceLock::new() }; 5];
     let i = Family::ALL.iter().position(|x| *x == f).unwrap_or(0);
-    N[i].get_or_init(|| Net::from_bytes(embedded(f)).ok().filter(|n| n.family == f).map(Arc::new)).clone()
+    N[i].get_or_init(|| parse(embedded(f), f)).clone()
 }
 
 /// The network built in for `v` alone, if it has a file of its own and one was kept
@@ -59,8 +59,13 @@ pub fn builtin(f: Family) -> Option<Arc<Net>> {
 pub fn own(v: Variant) -> Option<Arc<Net>> {
     static N: [OnceLock<Option<Arc<Net>>>; OWN.len()] = [const { OnceLock::new() }; OWN.len()];
     let i = OWN.iter().position(|(x, _)| *x == v)?;
-    let f = Family::of_variant(v);
-    N[i].get_or_init(|| Net::from_bytes(OWN[i].1).ok().filter(|n| n.family == f).map(Arc::new)).clone()
+    N[i].get_or_init(|| parse(OWN[i].1, Family::of_variant(v))).clone()
+}
+
+/// A built-in file as a network of family `f`; `None` for an empty file (or one of
+/// another family).
+fn parse(bytes: &[u8], f: Family) -> Option<Arc<Net>> {
+    Net::from_bytes(bytes).ok().filter(|n| n.family == f).map(Arc::new)
 }
 
 /// The network `v` plays with: its own where one is built in, otherwise its family's
