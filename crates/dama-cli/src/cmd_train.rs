@@ -74,8 +74,8 @@ pub struct Args {
     /// Write the weights where the build embeds them (crates/dama-engine/weights/).
     #[arg(long)]
     write: bool,
-    /// Train a network for this variant alone (one with a file of its own: frisian,
-    /// pool): the data must be its games, `--write` puts it in `<variant>.nnue`, and
+    /// Train a network for this variant alone (one with a file of its own: english,
+    /// frisian, pool): the data must be its games, `--write` puts it in `<variant>.nnue`, and
     /// `--init builtin` starts from its own network or else its family's.
     #[arg(long)]
     variant: Option<Variant>,

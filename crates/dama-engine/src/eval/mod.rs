@@ -608,8 +608,11 @@ mod tests {
 
     #[test]
     fn incremental_network_accumulators_match_a_full_sum() {
-        use dama_core::variant::{Canadian, Frisian};
+        use dama_core::variant::{Canadian, Frisian, Italian};
         incremental_network_agrees::<English>();
+        // Italian plays the short-kings network with its own captures (men never take a
+        // king, the most pieces and kings first).
+        incremental_network_agrees::<Italian>();
         incremental_network_agrees::<International>();
         // Frisian's own network has International's board but Frisian's moves (the king
         // limit, captures by value).
