@@ -71,6 +71,11 @@ impl Family {
         v.visit(Of)
     }
 
+    /// Its place in [`Family::ALL`] (a slot of a per-family table).
+    pub(crate) fn index(self) -> usize {
+        Family::ALL.iter().position(|x| *x == self).unwrap_or(0)
+    }
+
     /// Its key (file names, command line).
     pub fn key(self) -> &'static str {
         match self {

@@ -61,9 +61,8 @@ pub fn plays(v: Variant) -> bool {
 /// The network built into this binary for a family, if one was kept (an empty file
 /// means none: the family plays with its pattern weights).
 pub fn builtin(f: Family) -> Option<Arc<Net>> {
-    static N: [OnceLock<Option<Arc<Net>>>; 5] = [const { OnceLock::new() }; 5];
-    let i = Family::ALL.iter().position(|x| *x == f).unwrap_or(0);
-    N[i].get_or_init(|| parse(embedded(f), f)).clone()
+    static N: [OnceLock<Option<Arc<Net>>>; Family::ALL.len()] = [const { OnceLock::new() }; Family::ALL.len()];
+    N[f.index()].get_or_init(|| parse(embedded(f), f)).clone()
 }
 
 /// The network built in for `v` alone, if it has a file of its own and one was kept

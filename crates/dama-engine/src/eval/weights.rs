@@ -181,17 +181,17 @@ pub fn shape_of(f: Family) -> Shape {
 /// The weights built into this binary for a family (material only where none were
 /// trained yet).
 pub fn builtin(f: Family) -> Arc<Weights> {
-    static W: [OnceLock<Arc<Weights>>; 5] = [const { OnceLock::new() }; 5];
-    let i = Family::ALL.iter().position(|x| *x == f).unwrap_or(0);
-    W[i].get_or_init(|| {
-        let shape = shape_of(f);
-        let w = match Weights::from_bytes(embedded(f)) {
-            Ok(w) if w.family == f && w.shape == shape => w,
-            _ => Weights::material(f, shape),
-        };
-        Arc::new(w)
-    })
-    .clone()
+    static W: [OnceLock<Arc<Weights>>; Family::ALL.len()] = [const { OnceLock::new() }; Family::ALL.len()];
+    W[f.index()]
+        .get_or_init(|| {
+            let shape = shape_of(f);
+            let w = match Weights::from_bytes(embedded(f)) {
+                Ok(w) if w.family == f && w.shape == shape => w,
+                _ => Weights::material(f, shape),
+            };
+            Arc::new(w)
+        })
+        .clone()
 }
 
 #[cfg(test)]
