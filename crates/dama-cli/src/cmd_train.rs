@@ -249,13 +249,14 @@ fn run_net<R: Rules>(
     }
     let init = match a.init.as_str() {
         "material" => None,
-        "builtin" => Some(
-            a.variant
-                .and_then(net::own)
-                .or_else(|| net::builtin(a.family))
-                .map(|n| (*n).clone())
-                .with_context(|| format!("no network is built in for {}", a.family.key()))?,
-        ),
+        "builtin" => {
+            let found = a.variant.and_then(net::own).or_else(|| net::builtin(a.family));
+            let missing = || match a.variant {
+                Some(v) => format!("no network is built in for {} (nor for its family {})", v.key(), a.family.key()),
+                None => format!("no network is built in for {}", a.family.key()),
+            };
+            Some(found.map(|n| (*n).clone()).with_context(missing)?)
+        }
         path => Some(
             Net::from_bytes(&std::fs::read(path).with_context(|| format!("cannot read {path}"))?)
                 .with_context(|| path.to_string())?,
