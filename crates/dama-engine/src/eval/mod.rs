@@ -613,11 +613,14 @@ mod tests {
 
     #[test]
     fn incremental_network_accumulators_match_a_full_sum() {
-        use dama_core::variant::{Canadian, Frisian, Italian};
+        use dama_core::variant::{Canadian, Frisian, Italian, Spanish};
         incremental_network_agrees::<English>();
         // Italian plays the short-kings network with its own captures (men never take a
         // king, the most pieces and kings first).
         incremental_network_agrees::<Italian>();
+        // Spanish plays the flying8 network with its own captures (men never take
+        // backwards; the most pieces, then the most kings).
+        incremental_network_agrees::<Spanish>();
         incremental_network_agrees::<International>();
         // Frisian's own network has International's board but Frisian's moves (the king
         // limit, captures by value).
