@@ -68,9 +68,15 @@ fn unpack(d: u64) -> (Entry, u8) {
     (e, ((d >> 36) & 0x3f) as u8)
 }
 
+/// One bucket: [`WAYS`] entries of two words (the key xor the data, then the data),
+/// aligned to a 64-byte cache line so that a probe misses the cache once, not twice
+/// when a bucket straddles two lines.
+#[repr(C, align(64))]
+struct Bucket([[AtomicU64; 2]; WAYS]);
+
 /// A table of buckets of four entries.
 pub struct Tt {
-    slots: Vec<[AtomicU64; 2]>,
+    slots: Vec<Bucket>,
     buckets: usize,
     age: AtomicU8,
 }
@@ -81,13 +87,14 @@ impl Tt {
         let bucket_bytes = 16 * WAYS;
         let want = (mb.max(1) << 20) / bucket_bytes;
         let buckets = (want.next_power_of_two() / 2).max(256);
-        let slots = (0..buckets * WAYS).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect();
+        let slots =
+            (0..buckets).map(|_| Bucket(std::array::from_fn(|_| [AtomicU64::new(0), AtomicU64::new(0)]))).collect();
         Tt { slots, buckets, age: AtomicU8::new(0) }
     }
 
     /// Forgets everything.
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.slots.iter().flat_map(|b| &b.0) {
             s[0].store(0, Ordering::Relaxed);
             s[1].store(0, Ordering::Relaxed);
         }
@@ -99,15 +106,15 @@ impl Tt {
     }
 
     #[inline(always)]
-    fn bucket(&self, key: u64) -> usize {
-        (key as usize & (self.buckets - 1)) * WAYS
+    fn bucket(&self, key: u64) -> &[[AtomicU64; 2]; WAYS] {
+        &self.slots[key as usize & (self.buckets - 1)].0
     }
 
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        for s in &self.slots[b..b + WAYS] {
+        for s in b {
             let data = s[1].load(Ordering::Relaxed);
             if data != 0 && s[0].load(Ordering::Relaxed) ^ data == key {
                 let (e, _) = unpack(data);
@@ -123,9 +130,9 @@ impl Tt {
     pub fn store(&self, key: u64, mv: Option<u16>, score: i32, depth: i32, bound: Bound) {
         let age = self.age.load(Ordering::Relaxed) & 0x3f;
         let b = self.bucket(key);
-        let mut victim = b;
+        let mut victim = 0;
         let mut worst = i32::MAX;
-        for (i, s) in self.slots[b..b + WAYS].iter().enumerate() {
+        for (i, s) in b.iter().enumerate() {
             let data = s[1].load(Ordering::Relaxed);
             let (e, a) = unpack(data);
             if data != 0 && s[0].load(Ordering::Relaxed) ^ data == key {
@@ -134,24 +141,24 @@ impl Tt {
                 }
                 // Keep the known best move when this result has none.
                 let mv = mv.or(e.mv);
-                self.write(b + i, key, &Entry { mv, score, depth, bound }, age);
+                Self::write(&b[i], key, &Entry { mv, score, depth, bound }, age);
                 return;
             }
             // Empty first, then entries of older searches, then the shallowest.
             let value = if data == 0 { i32::MIN } else { e.depth - if a == age { 0 } else { 64 } };
             if value < worst {
                 worst = value;
-                victim = b + i;
+                victim = i;
             }
         }
-        self.write(victim, key, &Entry { mv, score, depth, bound }, age);
+        Self::write(&b[victim], key, &Entry { mv, score, depth, bound }, age);
     }
 
     #[inline(always)]
-    fn write(&self, i: usize, key: u64, e: &Entry, age: u8) {
+    fn write(slot: &[AtomicU64; 2], key: u64, e: &Entry, age: u8) {
         let data = pack(e, age);
-        self.slots[i][0].store(key ^ data, Ordering::Relaxed);
-        self.slots[i][1].store(data, Ordering::Relaxed);
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
     }
 }
 

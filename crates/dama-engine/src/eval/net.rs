@@ -280,10 +280,12 @@ impl pulp::NullaryFnOnce for OutputAvx2<'_> {
             pulp::cast(a)
         };
         let (zero, q) = (v3.splat_i16x16(0), v3.splat_i16x16(Q as i16));
-        let mut act = [zero; 512 / 16];
-        let act = &mut act[..net.h1 / 16];
-        for (a, c) in act.iter_mut().zip(view.chunks_exact(16)) {
-            *a = v3.min_i16x16(v3.max_i16x16(load(c), zero), q);
+        // Filled as it is made: an array set to zero first cost a kilobyte's memset
+        // an evaluation.
+        let mut act: ArrayVec<pulp::i16x16, { 512 / 16 }> = ArrayVec::new();
+        // A plain loop: a closure handed to `extend` would be compiled without AVX2.
+        for c in view[..net.h1].chunks_exact(16) {
+            act.push(v3.min_i16x16(v3.max_i16x16(load(c), zero), q));
         }
         // Four hidden units at a time: their sums folded together by three horizontal
         // adds instead of one reduction each.

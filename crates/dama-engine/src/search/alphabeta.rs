@@ -7,6 +7,7 @@ use dama_core::game::{lone_king_count, material_end};
 use dama_core::movegen::{can_capture, generate, has_capture};
 use dama_core::{Bits, Move, MoveList, Position, Rules, BB};
 
+use super::ordering::Order;
 use super::score::{drawn_score, from_tt, table_score, to_tt};
 use super::{Searcher, StopEither, INF, MATE, MAX_PLY};
 use crate::egdb::value::Value;
@@ -24,6 +25,16 @@ impl<R: Rules> Searcher<R> {
         } else {
             self.counts[ply] + 1
         }
+    }
+
+    /// Sets the counts of ply `ply + 1`, reached by `m` from `pos`: plies since the
+    /// material changed, and plies since the last move no later position can undo (a
+    /// capture, or a man's move where men only move forward), which bounds how far back
+    /// a repetition can be.
+    pub(super) fn step(&mut self, pos: &Position<R>, m: &Move<BB<R>>, ply: usize) {
+        self.counts[ply + 1] = self.count_after(m, ply);
+        let reversible = !m.is_capture() && (R::ORTHOGONAL || pos.kings().has(u32::from(m.from)));
+        self.reversible[ply + 1] = if reversible { self.reversible[ply].saturating_add(1) } else { 0 };
     }
 
     /// The score of a table value at `ply`, with the lone-king count applied: a win of
@@ -68,10 +79,13 @@ impl<R: Rules> Searcher<R> {
         }
         let hash = pos.hash();
         if ply > 0 {
-            // A repetition inside the search is scored as a draw.
+            // A repetition inside the search is scored as a draw: looked for only as
+            // far back as king moves without a capture lead (no earlier position can
+            // come again).
             let n = self.path.len();
+            let back = (self.reversible[ply] as usize).min(100);
             let mut i = n.saturating_sub(2);
-            while i < n && i + 100 >= n {
+            while i < n && i + back >= n {
                 if self.path[i] == hash {
                     return 0;
                 }
@@ -132,7 +146,8 @@ impl<R: Rules> Searcher<R> {
         // one move looked at because of a threat) nothing extends again: the look
         // ahead happens once on a path, never in a chain.
         let depth = if list.len() == 1 && !captures && depth >= 0 && ply < 60 { depth.max(1) } else { depth };
-        let order = self.order(&list, tt_move.filter(|&i| i < list.len()), ply);
+        let mut order = Order::new();
+        self.order(&list, tt_move.filter(|&i| i < list.len()), ply, &mut order);
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move: Option<usize> = None;
@@ -145,7 +160,7 @@ impl<R: Rules> Searcher<R> {
                 continue;
             }
             let child = pos.play(&m);
-            self.counts[ply + 1] = self.count_after(&m, ply);
+            self.step(pos, &m, ply);
             let quiet = !captures && !m.promote;
             let killer = self.killers[ply.min(MAX_PLY - 1)].contains(&Some(m));
             let mut new_depth = depth - 1;
@@ -230,7 +245,7 @@ impl<R: Rules> Searcher<R> {
             if !has_capture(&child) {
                 continue;
             }
-            self.counts[ply + 1] = self.count_after(m, ply);
+            self.step(pos, m, ply);
             let s = -self.negamax(&child, -1, -beta, -alpha, ply + 1, stop);
             if self.aborted {
                 break;

@@ -79,9 +79,10 @@ impl<R: Rules> Searcher<R> {
         generate(pos, &mut root);
         let mut out = Vec::new();
         self.counts[0] = self.root_count;
+        self.reversible[0] = u32::MAX;
         for m in root.iter() {
             let child = pos.play(m);
-            self.counts[1] = self.count_after(m, 0);
+            self.step(pos, m, 0);
             self.path.push(pos.hash());
             let s = -self.negamax(&child, depth as i32 - 1, -INF, INF, 1, &StopEither(stop, stop));
             self.path.pop();

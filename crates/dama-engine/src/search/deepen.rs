@@ -74,6 +74,9 @@ impl<R: Rules> Searcher<R> {
         self.aborted = false;
         self.path.clear();
         self.path.extend_from_slice(history);
+        // The game before the root is not known move by move: a repetition may reach
+        // back into any of it.
+        self.reversible[0] = u32::MAX;
         self.counts[0] = self.root_count;
         let mut root = MoveList::new();
         generate(pos, &mut root);

@@ -59,6 +59,9 @@ pub struct Searcher<R: Rules> {
     pub root_count: u32,
     /// Plies since the material last changed, at each ply of the current path.
     counts: [u32; MAX_PLY],
+    /// Plies since the last man's move or capture, at each ply of the current path
+    /// (`u32::MAX` at the root: the game's moves before it are not known).
+    reversible: [u32; MAX_PLY],
     history: Vec<i32>,
     killers: [[Option<Move<BB<R>>>; 2]; MAX_PLY],
     path: Vec<u64>,
@@ -88,6 +91,7 @@ impl<R: Rules> Searcher<R> {
             egdb: egdb::installed::<R>(),
             root_count: 0,
             counts: [0; MAX_PLY],
+            reversible: [u32::MAX; MAX_PLY],
             history: vec![HISTORY_ONE / 2; 128 * 128],
             killers: [[None; 2]; MAX_PLY],
             path: Vec::with_capacity(512),

@@ -20,9 +20,10 @@ pub(super) const HISTORY_ONE: i32 = 4096;
 const HISTORY_SHIFT: i32 = 5;
 
 impl<R: Rules> Searcher<R> {
-    /// The order to search `list` in, as indices: the table's move, captures by size,
-    /// crowning, killers, then by history.
-    pub(super) fn order(&self, list: &MoveList<BB<R>>, tt_move: Option<usize>, ply: usize) -> Order {
+    /// The order to search `list` in, as indices written to `order` (a buffer of the
+    /// caller's: returning a list of [`MAX_MOVES`] by value copied a kilobyte a node):
+    /// the table's move, captures by size, crowning, killers, then by history.
+    pub(super) fn order(&self, list: &MoveList<BB<R>>, tt_move: Option<usize>, ply: usize, order: &mut Order) {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let moves = list.as_slice();
         let key = |i: usize| -> i32 {
@@ -38,22 +39,22 @@ impl<R: Rules> Searcher<R> {
             }
             s + self.history[m.from as usize * 128 + m.to as usize] * 2_999 / HISTORY_ONE
         };
-        // Stable insertion sort, best first, without touching the heap.
-        let mut keys: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
-        let mut order: Order = ArrayVec::new();
+        // Stable insertion sort, best first, without touching the heap: each key with
+        // its index below it (a lower index ranks higher among equal keys), so one
+        // array is sorted.
+        let mut keyed: ArrayVec<i64, MAX_MOVES> = ArrayVec::new();
         for i in 0..moves.len() {
-            order.push(i as u16);
-            keys.push(key(i));
-        }
-        for i in 1..moves.len() {
-            let mut j = i;
-            while j > 0 && keys[j - 1] < keys[j] {
-                keys.swap(j - 1, j);
-                order.swap(j - 1, j);
+            let k = (i64::from(key(i)) << 16) | (0xffff - i as i64);
+            let mut j = keyed.len();
+            keyed.push(k);
+            while j > 0 && keyed[j - 1] < k {
+                keyed[j] = keyed[j - 1];
                 j -= 1;
             }
+            keyed[j] = k;
         }
-        order
+        order.clear();
+        order.extend(keyed.iter().map(|k| (0xffff - (k & 0xffff)) as u16));
     }
 
     /// After quiet move `m` made the cut at `ply`: it becomes the first killer, its
