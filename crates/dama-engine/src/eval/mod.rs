@@ -613,7 +613,7 @@ mod tests {
 
     #[test]
     fn incremental_network_accumulators_match_a_full_sum() {
-        use dama_core::variant::{Canadian, Czech, Frisian, Italian, Spanish};
+        use dama_core::variant::{Canadian, Czech, Frisian, Italian, Portuguese, Spanish};
         incremental_network_agrees::<English>();
         // Italian plays the short-kings network with its own captures (men never take a
         // king, the most pieces and kings first).
@@ -621,6 +621,8 @@ mod tests {
         // Spanish plays the flying8 network with its own captures (men never take
         // backwards; the most pieces, then the most kings).
         incremental_network_agrees::<Spanish>();
+        // Portuguese: Spanish's captures on a board mirrored only in its notation.
+        incremental_network_agrees::<Portuguese>();
         // Czech: men never take backwards, and a king must take where it can.
         incremental_network_agrees::<Czech>();
         incremental_network_agrees::<International>();

@@ -37,10 +37,10 @@ pub fn own_variants() -> impl Iterator<Item = Variant> {
 /// than the pattern weights: only the variants for which a match at 0.1 s a move measured
 /// the network ahead of the pattern weights (the figures, and the variants left out, are in
 /// docs/training.md, "Which family plays with which"). Russian and Brazilian trained the
-/// flying8 network; Spanish (men that do not take backwards, the most pieces first) and
-/// Czech (men that do not take backwards, kings first) play it too since matches measured
-/// it ahead. Frisian and English play networks of their own ([`own`]); Pool, Portuguese
-/// and Thai their pattern weights.
+/// flying8 network; Spanish and Portuguese (men that do not take backwards, the most
+/// pieces first) and Czech (men that do not take backwards, kings first) play it too since
+/// matches measured it ahead. Frisian and English play networks of their own ([`own`]);
+/// Pool and Thai their pattern weights.
 pub fn plays(v: Variant) -> bool {
     matches!(
         v,
@@ -48,6 +48,7 @@ pub fn plays(v: Variant) -> bool {
             | Variant::Russian
             | Variant::Brazilian
             | Variant::Spanish
+            | Variant::Portuguese
             | Variant::Czech
             | Variant::Turkish
             | Variant::Canadian
