@@ -69,7 +69,7 @@ impl Player {
         }
     }
 }
-use stats::{elo_interval, llr_pairs, signed, sprt_bounds};
+use stats::{elo_interval, llr_pairs, signed, sprt_bounds, sprt_decision, SPRT_MIN_PAIRS};
 
 /// Arguments of `dama match`.
 #[derive(clap::Args, Clone)]
@@ -104,7 +104,8 @@ pub struct Args {
     /// Games played at once (each with its own two engine processes).
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
-    /// Stop early by SPRT on game pairs: "elo0,elo1" (alpha = beta = 0.05).
+    /// Stop early by SPRT on game pairs: "elo0,elo1" (alpha = beta = 0.05; no decision
+    /// before 30 pairs).
     #[arg(long)]
     sprt: Option<String>,
     /// Opening positions (PDN with FEN tags); by default the variant's file in the
@@ -261,13 +262,13 @@ fn report(a: &Args, rx: mpsc::Receiver<Result<Played>>, names: &[String; 2], sto
         progress.message(format!("A: {elo}"));
         progress.inc(1);
         if let Some((e0, e1)) = sprt {
-            let x = llr_pairs(&pairs, e0, e1);
-            if x >= upper || x <= lower {
+            if let Some(h1) = sprt_decision(&pairs, e0, e1) {
                 progress.finish();
                 println!(
-                    "SPRT [{e0}, {e1}] stopped after {} pairs: LLR {x:.2} ({})",
+                    "SPRT [{e0}, {e1}] stopped after {} pairs: LLR {:.2} ({})",
                     pairs.len(),
-                    if x >= upper { "H1 accepted" } else { "H0 accepted" }
+                    llr_pairs(&pairs, e0, e1),
+                    if h1 { "H1 accepted" } else { "H0 accepted" }
                 );
                 stop.store(true, Ordering::Relaxed);
                 break;
@@ -290,7 +291,7 @@ fn report(a: &Args, rx: mpsc::Receiver<Result<Played>>, names: &[String; 2], sto
     );
     if let Some((e0, e1)) = sprt {
         println!(
-            "SPRT [{e0}, {e1}] LLR {:.2} over {} pairs (bounds {lower:.2}, {upper:.2})",
+            "SPRT [{e0}, {e1}] LLR {:.2} over {} pairs (bounds {lower:.2}, {upper:.2}; no decision before {SPRT_MIN_PAIRS} pairs)",
             llr_pairs(&pairs, e0, e1),
             pairs.len()
         );

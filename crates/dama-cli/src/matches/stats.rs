@@ -76,6 +76,23 @@ pub fn sprt_bounds() -> (f64, f64) {
     ((0.05f64 / 0.95).ln(), (0.95f64 / 0.05).ln())
 }
 
+/// Pairs an SPRT needs before it may decide. [`llr_pairs`] divides by the variance the
+/// pairs show, and a few pairs can show almost none: two pairs scored 3/4 and 1 (a real
+/// Thai match) gave an LLR of 3.10, past the bound, after four games. Thirty pairs put the
+/// variance estimate within about a quarter of its value.
+pub const SPRT_MIN_PAIRS: usize = 30;
+
+/// The SPRT's decision on `pairs` for [elo0, elo1]: `Some(true)` H1 accepted,
+/// `Some(false)` H0 accepted, `None` go on (always before [`SPRT_MIN_PAIRS`] pairs).
+pub fn sprt_decision(pairs: &[f64], elo0: f64, elo1: f64) -> Option<bool> {
+    if pairs.len() < SPRT_MIN_PAIRS {
+        return None;
+    }
+    let (lower, upper) = sprt_bounds();
+    let x = llr_pairs(pairs, elo0, elo1);
+    (x >= upper || x <= lower).then_some(x >= upper)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,5 +134,18 @@ mod tests {
         // An even match accepts H0 for [0, 50].
         let even: Vec<f64> = (0..400).map(|i| [0.5, 0.75, 0.25, 0.5][i % 4]).collect();
         assert!(llr_pairs(&even, 0.0, 50.0) < lower);
+        assert_eq!(sprt_decision(&strong, 0.0, 50.0), Some(true));
+        assert_eq!(sprt_decision(&even, 0.0, 50.0), Some(false));
+    }
+
+    #[test]
+    fn sprt_does_not_decide_on_a_handful_of_pairs() {
+        // The Thai match that stopped after four games: pairs of 3/4 and 1 show so little
+        // variance that the LLR is past the bound.
+        let (_, upper) = sprt_bounds();
+        assert!(llr_pairs(&[0.75, 1.0], 0.0, 50.0) > upper);
+        assert_eq!(sprt_decision(&[0.75, 1.0], 0.0, 50.0), None);
+        let early: Vec<f64> = (0..SPRT_MIN_PAIRS - 1).map(|i| [0.75, 1.0][i % 2]).collect();
+        assert_eq!(sprt_decision(&early, 0.0, 50.0), None);
     }
 }
