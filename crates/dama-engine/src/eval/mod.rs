@@ -613,7 +613,7 @@ mod tests {
 
     #[test]
     fn incremental_network_accumulators_match_a_full_sum() {
-        use dama_core::variant::{Canadian, Czech, Frisian, Italian, Portuguese, Spanish};
+        use dama_core::variant::{Canadian, Czech, Frisian, Italian, Portuguese, Spanish, Thai};
         incremental_network_agrees::<English>();
         // Italian plays the short-kings network with its own captures (men never take a
         // king, the most pieces and kings first).
@@ -625,6 +625,8 @@ mod tests {
         incremental_network_agrees::<Portuguese>();
         // Czech: men never take backwards, and a king must take where it can.
         incremental_network_agrees::<Czech>();
+        // Thai: kings stop behind what they take, and captured pieces come off one by one.
+        incremental_network_agrees::<Thai>();
         incremental_network_agrees::<International>();
         // Frisian's own network has International's board but Frisian's moves (the king
         // limit, captures by value).

@@ -38,9 +38,9 @@ pub fn own_variants() -> impl Iterator<Item = Variant> {
 /// the network ahead of the pattern weights (the figures, and the variants left out, are in
 /// docs/training.md, "Which family plays with which"). Russian and Brazilian trained the
 /// flying8 network; Spanish and Portuguese (men that do not take backwards, the most
-/// pieces first) and Czech (men that do not take backwards, kings first) play it too since
-/// matches measured it ahead. Frisian and English play networks of their own ([`own`]);
-/// Pool and Thai their pattern weights.
+/// pieces first), Czech (kings first) and Thai (kings that stop behind the piece they
+/// take) play it too since matches measured it ahead. Frisian and English play networks
+/// of their own ([`own`]); Pool its pattern weights.
 pub fn plays(v: Variant) -> bool {
     matches!(
         v,
@@ -50,6 +50,7 @@ pub fn plays(v: Variant) -> bool {
             | Variant::Spanish
             | Variant::Portuguese
             | Variant::Czech
+            | Variant::Thai
             | Variant::Turkish
             | Variant::Canadian
             | Variant::Italian
