@@ -264,3 +264,47 @@ impl<R: Rules> Searcher<R> {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use dama_core::fen::parse_fen;
+    use dama_core::variant::{Russian, Turkish};
+
+    use super::*;
+    use crate::eval::EvalKind;
+
+    #[test]
+    fn only_king_moves_without_a_capture_keep_a_repetition_possible() {
+        // Men never step back on a diagonal board: after a man's move or a capture no
+        // earlier position can come again, so the repetition scan stops there.
+        let mut s = Searcher::<Russian>::new(1, EvalKind::Material);
+        s.reversible[0] = 5;
+        let pos = parse_fen::<Russian>("W:WKa1,c3:BKh8,f6").unwrap();
+        let mut list = MoveList::new();
+        generate(&pos, &mut list);
+        let (kings, men): (Vec<_>, Vec<_>) = list.iter().partition(|m| pos.kings().has(u32::from(m.from)));
+        assert!(!kings.is_empty() && !men.is_empty());
+        for m in kings {
+            s.step(&pos, m, 0);
+            assert_eq!(s.reversible[1], 6);
+        }
+        for m in men {
+            s.step(&pos, m, 0);
+            assert_eq!(s.reversible[1], 0);
+        }
+        let capture = parse_fen::<Russian>("W:WKa1:BKh8,c3").unwrap();
+        list = MoveList::new();
+        generate(&capture, &mut list);
+        assert!(list.iter().all(|m| m.is_capture()));
+        s.step(&capture, &list.as_slice()[0], 0);
+        assert_eq!(s.reversible[1], 0);
+        // Turkish men also move sideways, so they can come back: only captures count.
+        let mut t = Searcher::<Turkish>::new(1, EvalKind::Material);
+        t.reversible[0] = 5;
+        let start = Position::<Turkish>::start();
+        list = MoveList::new();
+        generate(&start, &mut list);
+        t.step(&start, &list.as_slice()[0], 0);
+        assert_eq!(t.reversible[1], 6);
+    }
+}

@@ -59,8 +59,9 @@ pub struct Searcher<R: Rules> {
     pub root_count: u32,
     /// Plies since the material last changed, at each ply of the current path.
     counts: [u32; MAX_PLY],
-    /// Plies since the last man's move or capture, at each ply of the current path
-    /// (`u32::MAX` at the root: the game's moves before it are not known).
+    /// Plies since the last move no later position can undo (a capture, or a man's
+    /// move where men only move forward), at each ply of the current path (`u32::MAX`
+    /// at the root: the game's moves before it are not known).
     reversible: [u32; MAX_PLY],
     history: Vec<i32>,
     killers: [[Option<Move<BB<R>>>; 2]; MAX_PLY],
