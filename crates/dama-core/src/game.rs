@@ -8,7 +8,6 @@ use core::fmt;
 
 use crate::bits::Bits;
 use crate::color::Color;
-use crate::geometry::Geometry;
 use crate::movegen::{has_moves, is_legal};
 use crate::moves::Move;
 use crate::notation::{parse_move, MoveError};
@@ -409,10 +408,7 @@ impl<R: Rules> Game<R> {
         let mut c = self.counters;
         let capture = mv.is_capture();
         c.no_progress = if capture || mv.promote { 0 } else { c.no_progress + 1 };
-        // A man's step forward cannot be undone; a Turkish man's step to the side can.
-        let rows = &R::G::LAYOUT.row_of_bit;
-        let forward = !was_king && rows[mv.from as usize] != rows[mv.to as usize];
-        c.reversible = if capture || forward { 0 } else { c.reversible + 1 };
+        c.reversible = if before.is_irreversible(mv) { 0 } else { c.reversible + 1 };
         c.kings_only = if was_king && !capture { c.kings_only + 1 } else { 0 };
         let after = before.play(mv);
         c.same_material = if material(&before) == material(&after) { c.same_material + 1 } else { 0 };

@@ -328,6 +328,16 @@ impl<R: Rules> Position<R> {
         p
     }
 
+    /// True when no position after `mv` can equal one before it: a capture, or a man's
+    /// step forward (a Turkish man's step to the side can be undone, a king's move too).
+    /// Repetitions are looked for only back to the last such move.
+    #[inline]
+    pub fn is_irreversible(&self, mv: &Move<BB<R>>) -> bool {
+        let rows = &R::G::LAYOUT.row_of_bit;
+        let forward = !self.kings.has(u32::from(mv.from)) && rows[mv.from as usize] != rows[mv.to as usize];
+        mv.is_capture() || forward
+    }
+
     /// Plays a move generated for this position and returns the new position.
     /// The move must come from this position's move list.
     #[inline(always)]

@@ -28,13 +28,12 @@ impl<R: Rules> Searcher<R> {
     }
 
     /// Sets the counts of ply `ply + 1`, reached by `m` from `pos`: plies since the
-    /// material changed, and plies since the last move no later position can undo (a
-    /// capture, or a man's move where men only move forward), which bounds how far back
-    /// a repetition can be.
+    /// material changed, and plies since the last move no later position can undo
+    /// ([`Position::is_irreversible`], the rule the game's own repetition count uses),
+    /// which bounds how far back a repetition can be.
     pub(super) fn step(&mut self, pos: &Position<R>, m: &Move<BB<R>>, ply: usize) {
         self.counts[ply + 1] = self.count_after(m, ply);
-        let reversible = !m.is_capture() && (R::ORTHOGONAL || pos.kings().has(u32::from(m.from)));
-        self.reversible[ply + 1] = if reversible { self.reversible[ply].saturating_add(1) } else { 0 };
+        self.reversible[ply + 1] = if pos.is_irreversible(m) { 0 } else { self.reversible[ply].saturating_add(1) };
     }
 
     /// The score of a table value at `ply`, with the lone-king count applied: a win of
@@ -268,6 +267,7 @@ impl<R: Rules> Searcher<R> {
 #[cfg(test)]
 mod tests {
     use dama_core::fen::parse_fen;
+    use dama_core::geometry::Geometry;
     use dama_core::variant::{Russian, Turkish};
 
     use super::*;
@@ -298,13 +298,18 @@ mod tests {
         assert!(list.iter().all(|m| m.is_capture()));
         s.step(&capture, &list.as_slice()[0], 0);
         assert_eq!(s.reversible[1], 0);
-        // Turkish men also move sideways, so they can come back: only captures count.
+        // A Turkish man's step to the side can be undone; its step forward cannot.
         let mut t = Searcher::<Turkish>::new(1, EvalKind::Material);
         t.reversible[0] = 5;
-        let start = Position::<Turkish>::start();
+        let open = parse_fen::<Turkish>("W:Wd4:BKh8").unwrap();
         list = MoveList::new();
-        generate(&start, &mut list);
-        t.step(&start, &list.as_slice()[0], 0);
-        assert_eq!(t.reversible[1], 6);
+        generate(&open, &mut list);
+        assert_eq!(list.len(), 3, "d4 goes to c4, e4 and d5");
+        let rows = &<Turkish as Rules>::G::LAYOUT.row_of_bit;
+        for m in list.iter() {
+            t.step(&open, m, 0);
+            let sideways = rows[m.from as usize] == rows[m.to as usize];
+            assert_eq!(t.reversible[1], if sideways { 6 } else { 0 });
+        }
     }
 }

@@ -60,8 +60,8 @@ pub struct Searcher<R: Rules> {
     /// Plies since the material last changed, at each ply of the current path.
     counts: [u32; MAX_PLY],
     /// Plies since the last move no later position can undo (a capture, or a man's
-    /// move where men only move forward), at each ply of the current path (`u32::MAX`
-    /// at the root: the game's moves before it are not known).
+    /// step forward), at each ply of the current path (`u32::MAX` at the root: the
+    /// game's moves before it are not known).
     reversible: [u32; MAX_PLY],
     history: Vec<i32>,
     killers: [[Option<Move<BB<R>>>; 2]; MAX_PLY],
