@@ -76,20 +76,19 @@ struct Bucket([[AtomicU64; 2]; WAYS]);
 
 /// A table of buckets of four entries.
 pub struct Tt {
+    /// A power of two of buckets.
     slots: Vec<Bucket>,
-    buckets: usize,
     age: AtomicU8,
 }
 
 impl Tt {
     /// A table of about `mb` megabytes (a power of two of buckets).
     pub fn new(mb: usize) -> Self {
-        let bucket_bytes = 16 * WAYS;
-        let want = (mb.max(1) << 20) / bucket_bytes;
+        let want = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
         let buckets = (want.next_power_of_two() / 2).max(256);
         let slots =
             (0..buckets).map(|_| Bucket(std::array::from_fn(|_| [AtomicU64::new(0), AtomicU64::new(0)]))).collect();
-        Tt { slots, buckets, age: AtomicU8::new(0) }
+        Tt { slots, age: AtomicU8::new(0) }
     }
 
     /// Forgets everything.
@@ -107,7 +106,7 @@ impl Tt {
 
     #[inline(always)]
     fn bucket(&self, key: u64) -> &[[AtomicU64; 2]; WAYS] {
-        &self.slots[key as usize & (self.buckets - 1)].0
+        &self.slots[key as usize & (self.slots.len() - 1)].0
     }
 
     /// The entry for `key`, if stored.
