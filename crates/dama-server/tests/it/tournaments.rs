@@ -337,8 +337,10 @@ async fn the_schedule_makes_each_event_once_in_advance(db: String) {
         "every_minutes": 1440, "offset_minutes": 1080, "rounds": 7
     }))
     .unwrap();
-    // 2026-12-06 14:20 UTC: the next hourly one at 15:00, the daily one at 18:00.
-    let two_pm = 1_796_565_600_000_i64;
+    // Tomorrow (UTC) at 14:20: the next hourly one at 15:00, the daily one at 18:00.
+    // (A fixed date would pass, and the events would no longer be upcoming.)
+    let day = 86_400_000_i64;
+    let two_pm = (dama_server::clock::now_ms() / day + 1) * day + 14 * 3_600_000;
     let now = two_pm + 20 * 60_000;
     assert_eq!(hourly.next_start(now), two_pm + 3_600_000);
     assert_eq!(daily.next_start(now), two_pm + 4 * 3_600_000);
