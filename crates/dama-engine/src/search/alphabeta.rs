@@ -1,14 +1,14 @@
 //! The alpha-beta core: principal variation search with the transposition table, draws
 //! by repetition and by material, endgame table probes, forced captures searched to
 //! the end, the look one move further at a threatened horizon, late move reductions,
-//! ProbCut, and the quiescence of exchange offers at a quiet horizon without kings.
+//! and the quiescence of exchange offers at a quiet horizon without kings.
 
 use dama_core::game::{lone_king_count, material_end};
 use dama_core::movegen::{can_capture, generate, has_capture};
 use dama_core::{Bits, Move, MoveList, Position, Rules, BB};
 
 use super::ordering::Order;
-use super::score::{drawn_score, from_tt, table_score, to_tt, KNOWN_END};
+use super::score::{drawn_score, from_tt, table_score, to_tt};
 use super::{Searcher, StopEither, INF, MATE, MAX_PLY};
 use crate::egdb::value::Value;
 use crate::tt::Bound;
@@ -16,9 +16,6 @@ use crate::tt::Bound;
 /// At a quiet horizon without kings, exchange offers are tried unless the static
 /// evaluation is this far (hundredths of a man) below alpha.
 const EXCHANGE_MARGIN: i32 = 50;
-
-/// ProbCut's margin above beta per ply of depth (hundredths of a man).
-const PROBCUT_MARGIN: i32 = 5;
 
 impl<R: Rules> Searcher<R> {
     /// Plies since the material changed after `m` is played at `ply`.
@@ -143,33 +140,20 @@ impl<R: Rules> Searcher<R> {
         if list.is_empty() {
             return -(MATE - ply as i32);
         }
-        if let Some(s) = self.probcut(pos, depth, beta, pv_node, ply, stop) {
-            return s;
-        }
         // Forced moves and captures do not use up depth (captures are searched to
         // the end, so no sequence is cut in half). Below the horizon (depth < 0, the
         // one move looked at because of a threat) nothing extends again: the look
         // ahead happens once on a path, never in a chain.
         let depth = if list.len() == 1 && !captures && depth >= 0 && ply < 60 { depth.max(1) } else { depth };
-        // The table's move is tried before the others are ordered: when it makes the
-        // cut, as it mostly does, they never need to be.
-        let tt_move = tt_move.filter(|&i| i < list.len());
         let mut order = Order::new();
-        match tt_move {
-            Some(t) => order.push(t as u16),
-            None => self.order(&list, None, ply, &mut order),
-        }
+        self.order(&list, tt_move.filter(|&i| i < list.len()), ply, &mut order);
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move: Option<usize> = None;
         self.path.push(hash);
         // Moves searched so far (root moves an analysis leaves out do not count).
         let mut tried = 0usize;
-        for i in 0..list.len() {
-            if i == order.len() {
-                self.order(&list, tt_move, ply, &mut order);
-            }
-            let k = order[i];
+        for (i, &k) in order.iter().enumerate() {
             let m = list.as_slice()[usize::from(k)];
             if ply == 0 && self.excluded.contains(&m) {
                 continue;
@@ -237,30 +221,6 @@ impl<R: Rules> Searcher<R> {
             self.tt.store(hash, best_move.map(|i| i as u16), to_tt(best, ply), depth, bound);
         }
         best
-    }
-
-    /// ProbCut (Scan's scheme): at a non-PV node with depth to spare, a search of the
-    /// same position at 40% of the depth against a bound `PROBCUT_MARGIN` a ply above
-    /// beta; if even the shallow search clears it, the deep one is taken to fail high
-    /// too. The shallow search and everything under it does not prune so again.
-    fn probcut(
-        &mut self,
-        pos: &Position<R>,
-        depth: i32,
-        beta: i32,
-        pv_node: bool,
-        ply: usize,
-        stop: &StopEither<'_>,
-    ) -> Option<i32> {
-        if pv_node || ply == 0 || depth < 3 || self.no_probcut || beta.abs() >= KNOWN_END {
-            return None;
-        }
-        let margin = depth * PROBCUT_MARGIN;
-        let bound = beta + margin;
-        self.no_probcut = true;
-        let s = self.negamax(pos, depth * 40 / 100, bound - 1, bound, ply, stop);
-        self.no_probcut = false;
-        (s >= bound && !self.aborted).then_some(s - margin)
     }
 
     /// Quiescence at a quiet horizon without kings: besides standing pat, try the moves

@@ -2,7 +2,7 @@
 //! transposition table, killer and history move ordering, forced captures searched to
 //! the end (no capture sequence is cut in half), a look one move further at the
 //! horizon when the opponent threatens a capture, exchange offers tried at a quiet
-//! horizon without kings, late move reductions, ProbCut, draws by
+//! horizon without kings, late move reductions, draws by
 //! repetition and by the game's material rules inside the search, and more threads
 //! sharing the table (Lazy SMP).
 //!
@@ -70,8 +70,6 @@ pub struct Searcher<R: Rules> {
     start: Instant,
     limits: Limits,
     aborted: bool,
-    /// Set while a ProbCut search runs: no ProbCut inside it.
-    no_probcut: bool,
     /// The best root move of the iteration under way, once one has been fully searched.
     root_best: Option<(Move<BB<R>>, i32)>,
     /// Root moves left out of the search (the lines an analysis has already found).
@@ -102,7 +100,6 @@ impl<R: Rules> Searcher<R> {
             start: Instant::now(),
             limits: Limits::default(),
             aborted: false,
-            no_probcut: false,
             root_best: None,
             excluded: Vec::new(),
         }
