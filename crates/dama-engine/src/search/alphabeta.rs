@@ -8,7 +8,7 @@ use dama_core::movegen::{can_capture, generate, has_capture};
 use dama_core::{Bits, Move, MoveList, Position, Rules, BB};
 
 use super::ordering::Order;
-use super::score::{drawn_score, from_tt, table_score, to_tt};
+use super::score::{drawn_score, from_tt, table_score, to_tt, KNOWN_END};
 use super::{Searcher, StopEither, INF, MATE, MAX_PLY};
 use crate::egdb::value::Value;
 use crate::tt::Bound;
@@ -16,6 +16,15 @@ use crate::tt::Bound;
 /// At a quiet horizon without kings, exchange offers are tried unless the static
 /// evaluation is this far (hundredths of a man) below alpha.
 const EXCHANGE_MARGIN: i32 = 50;
+
+/// ProbCut (Scan's scheme): off the principal line, a node at least this deep is first
+/// searched at [`PROBCUT_DEPTH_PERCENT`] of its depth against beta raised by
+/// [`PROBCUT_MARGIN`] a ply; when even that clears the raised bound, the node is cut.
+const PROBCUT_MIN_DEPTH: i32 = 3;
+/// The shallow search's depth, in percent of the node's.
+const PROBCUT_DEPTH_PERCENT: i32 = 40;
+/// The bound's margin, in hundredths of a man for each ply of the node's depth.
+const PROBCUT_MARGIN: i32 = 5;
 
 impl<R: Rules> Searcher<R> {
     /// Plies since the material changed after `m` is played at `ply`.
@@ -144,16 +153,36 @@ impl<R: Rules> Searcher<R> {
         // the end, so no sequence is cut in half). Below the horizon (depth < 0, the
         // one move looked at because of a threat) nothing extends again: the look
         // ahead happens once on a path, never in a chain.
+        if let Some(s) = self.probcut(pos, depth, beta, ply, pv_node, stop) {
+            return s;
+        }
         let depth = if list.len() == 1 && !captures && depth >= 0 && ply < 60 { depth.max(1) } else { depth };
+        // The table's move is searched before the others are scored and sorted: when
+        // it makes the cut, the ordering's work is saved.
+        let tt_move = tt_move.filter(|&i| i < list.len());
         let mut order = Order::new();
-        self.order(&list, tt_move.filter(|&i| i < list.len()), ply, &mut order);
+        match tt_move {
+            Some(t) => order.push(t as u16),
+            None => self.order(&list, None, ply, &mut order),
+        }
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move: Option<usize> = None;
         self.path.push(hash);
         // Moves searched so far (root moves an analysis leaves out do not count).
         let mut tried = 0usize;
-        for (i, &k) in order.iter().enumerate() {
+        let mut i = 0;
+        loop {
+            if i == order.len() {
+                if order.len() == list.len() {
+                    break;
+                }
+                // The table's move alone did not cut: all moves in order, the table's
+                // move still first (searched already, so `i` passes it).
+                self.order(&list, tt_move, ply, &mut order);
+            }
+            let k = order[i];
+            i += 1;
             let m = list.as_slice()[usize::from(k)];
             if ply == 0 && self.excluded.contains(&m) {
                 continue;
@@ -202,7 +231,7 @@ impl<R: Rules> Searcher<R> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.note_cut(m, &order[..i], &list, ply);
+                            self.note_cut(m, &order[..i - 1], &list, ply);
                         }
                         break;
                     }
@@ -221,6 +250,27 @@ impl<R: Rules> Searcher<R> {
             self.tt.store(hash, best_move.map(|i| i as u16), to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// ProbCut at a node off the principal line: the score to return when a shallow
+    /// search clears beta by the margin (the node is cut), `None` to search it fully.
+    fn probcut(
+        &mut self,
+        pos: &Position<R>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        stop: &StopEither<'_>,
+    ) -> Option<i32> {
+        if pv_node || ply == 0 || depth < PROBCUT_MIN_DEPTH || self.in_probcut || beta.abs() >= KNOWN_END {
+            return None;
+        }
+        let bound = beta + PROBCUT_MARGIN * depth;
+        self.in_probcut = true;
+        let s = self.negamax(pos, depth * PROBCUT_DEPTH_PERCENT / 100, bound - 1, bound, ply, stop);
+        self.in_probcut = false;
+        (s >= bound && !self.aborted).then_some(s - PROBCUT_MARGIN * depth)
     }
 
     /// Quiescence at a quiet horizon without kings: besides standing pat, try the moves

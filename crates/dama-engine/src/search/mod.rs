@@ -74,6 +74,8 @@ pub struct Searcher<R: Rules> {
     root_best: Option<(Move<BB<R>>, i32)>,
     /// Root moves left out of the search (the lines an analysis has already found).
     excluded: Vec<Move<BB<R>>>,
+    /// Inside ProbCut's shallow search (which does not start another).
+    in_probcut: bool,
 }
 
 impl<R: Rules> Searcher<R> {
@@ -102,6 +104,7 @@ impl<R: Rules> Searcher<R> {
             aborted: false,
             root_best: None,
             excluded: Vec::new(),
+            in_probcut: false,
         }
     }
 
