@@ -1,7 +1,7 @@
 //! The alpha-beta core: principal variation search with the transposition table, draws
 //! by repetition and by material, endgame table probes, forced captures searched to
-//! the end, the look one move further at a threatened horizon, late move reductions,
-//! and the quiescence of exchange offers at a quiet horizon without kings.
+//! the end, the look one move further at a threatened horizon, ProbCut, late move
+//! reductions, and the quiescence of exchange offers at a quiet horizon without kings.
 
 use dama_core::game::{lone_king_count, material_end};
 use dama_core::movegen::{can_capture, generate, has_capture};
@@ -149,13 +149,13 @@ impl<R: Rules> Searcher<R> {
         if list.is_empty() {
             return -(MATE - ply as i32);
         }
+        if let Some(s) = self.probcut(pos, depth, beta, ply, pv_node, stop) {
+            return s;
+        }
         // Forced moves and captures do not use up depth (captures are searched to
         // the end, so no sequence is cut in half). Below the horizon (depth < 0, the
         // one move looked at because of a threat) nothing extends again: the look
         // ahead happens once on a path, never in a chain.
-        if let Some(s) = self.probcut(pos, depth, beta, ply, pv_node, stop) {
-            return s;
-        }
         let depth = if list.len() == 1 && !captures && depth >= 0 && ply < 60 { depth.max(1) } else { depth };
         // The table's move is searched before the others are scored and sorted: when
         // it makes the cut, the ordering's work is saved.

@@ -2,7 +2,7 @@
 //! transposition table, killer and history move ordering, forced captures searched to
 //! the end (no capture sequence is cut in half), a look one move further at the
 //! horizon when the opponent threatens a capture, exchange offers tried at a quiet
-//! horizon without kings, late move reductions, draws by
+//! horizon without kings, ProbCut, late move reductions, draws by
 //! repetition and by the game's material rules inside the search, and more threads
 //! sharing the table (Lazy SMP).
 //!
