@@ -131,7 +131,7 @@ impl VariantFn for Find {
             if !agrees(60_000) || !agrees(480_000) {
                 continue;
             }
-            out.push((dama_core::fen::write_fen(&pos), line));
+            out.push((fen, line));
         }
         out
     }
