@@ -266,11 +266,13 @@ impl<R: Rules> Searcher<R> {
         if pv_node || ply == 0 || depth < PROBCUT_MIN_DEPTH || self.in_probcut || beta.abs() >= KNOWN_END {
             return None;
         }
-        let bound = beta + PROBCUT_MARGIN * depth;
+        let margin = PROBCUT_MARGIN * depth;
+        let bound = beta + margin;
+        // Set only for the shallow search, and cleared as it returns (aborted or not).
         self.in_probcut = true;
         let s = self.negamax(pos, depth * PROBCUT_DEPTH_PERCENT / 100, bound - 1, bound, ply, stop);
         self.in_probcut = false;
-        (s >= bound && !self.aborted).then_some(s - PROBCUT_MARGIN * depth)
+        (s >= bound && !self.aborted).then_some(s - margin)
     }
 
     /// Quiescence at a quiet horizon without kings: besides standing pat, try the moves

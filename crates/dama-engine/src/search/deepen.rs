@@ -72,7 +72,6 @@ impl<R: Rules> Searcher<R> {
         self.limits = limits;
         self.nodes = 0;
         self.aborted = false;
-        self.in_probcut = false;
         self.path.clear();
         self.path.extend_from_slice(history);
         // The game before the root is not known move by move: a repetition may reach
