@@ -22,6 +22,13 @@ fn material(g: &AnyGame, side: Color) -> i32 {
     g.pieces().iter().filter(|p| p.color == side).map(|p| if p.king { 3 } else { 2 }).sum()
 }
 
+/// The node budget the practice positions are found with.
+const FIND_NODES: u64 = 30_000;
+/// The budget the check searches with: twice the finder's.
+const CHECK_NODES: u64 = 2 * FIND_NODES;
+/// The deeper budget a found position must also hold at: sixteen times the finder's.
+const DEEP_NODES: u64 = 16 * FIND_NODES;
+
 /// What the engine says of a position: the first move of its winning line, when it
 /// finds exactly one move that wins.
 struct Shot<'a>(&'a str, u64);
@@ -62,7 +69,7 @@ fn every_practice_solution_wins_and_is_the_engines_only_winning_move() {
             // The engine, searching afresh with twice the budget the positions were
             // found with, finds the same first move, and no other that wins. Every
             // position that fails is listed (a search change can move several).
-            match v.visit(Shot(&p.fen, 60_000)) {
+            match v.visit(Shot(&p.fen, CHECK_NODES)) {
                 None => engine_disagrees.push(format!("{v} {}: no single winning move", p.id)),
                 Some(shot) if shot[0] != p.solution[0] => engine_disagrees
                     .push(format!("{v} {}: the engine's move is {}, not {}", p.id, shot[0], p.solution[0])),
@@ -108,7 +115,7 @@ impl VariantFn for Find {
             if legal.len() < 2 || legal.as_slice()[0].is_capture() {
                 continue;
             }
-            let limits = Limits { nodes: Some(30_000), ..Limits::default() };
+            let limits = Limits { nodes: Some(FIND_NODES), ..Limits::default() };
             let Some(f) = puzzle::find(&mut searcher, &pos, &[], limits) else { continue };
             // A shot: a piece given (the reply takes it), then the capture that wins.
             let shot = (3..=5).contains(&f.line.len()) && !f.line[0].is_capture();
@@ -128,7 +135,7 @@ impl VariantFn for Find {
             // one budget breaks with the next change to the search.
             let fen = dama_core::fen::write_fen(&pos);
             let agrees = |nodes| Shot(&fen, nodes).call::<R>().is_some_and(|s| s[0] == line[0]);
-            if !agrees(60_000) || !agrees(480_000) {
+            if !agrees(CHECK_NODES) || !agrees(DEEP_NODES) {
                 continue;
             }
             out.push((fen, line));
