@@ -4,8 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use dama_core::movegen::generate;
-use dama_core::{Move, MoveList, Position, Rules, BB};
+use dama_core::{Move, Position, Rules, BB};
 
 use super::{is_mate, Analysis, Limits, Line, Searcher, StopEither, INF, MATE, MAX_PLY};
 
@@ -71,15 +70,9 @@ impl<R: Rules> Searcher<R> {
         depth: u32,
         stop: &AtomicBool,
     ) -> Vec<(Move<BB<R>>, i32)> {
-        self.limits = Limits::default();
-        self.aborted = false;
-        self.path.clear();
-        self.path.extend_from_slice(history);
-        let mut root = MoveList::new();
-        generate(pos, &mut root);
+        // No limits: the depth bounds it, and `stop` ends it early.
+        let root = self.begin(pos, history, Limits::default());
         let mut out = Vec::new();
-        self.counts[0] = self.root_count;
-        self.reversible[0] = u32::MAX;
         for m in root.iter() {
             let child = pos.play(m);
             self.step(pos, m, 0);
