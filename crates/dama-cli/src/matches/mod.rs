@@ -262,12 +262,11 @@ fn report(a: &Args, rx: mpsc::Receiver<Result<Played>>, names: &[String; 2], sto
         progress.message(format!("A: {elo}"));
         progress.inc(1);
         if let Some((e0, e1)) = sprt {
-            if let Some(h1) = sprt_decision(&pairs, e0, e1) {
+            if let Some((h1, llr)) = sprt_decision(&pairs, e0, e1) {
                 progress.finish();
                 println!(
-                    "SPRT [{e0}, {e1}] stopped after {} pairs: LLR {:.2} ({})",
+                    "SPRT [{e0}, {e1}] stopped after {} pairs: LLR {llr:.2} ({})",
                     pairs.len(),
-                    llr_pairs(&pairs, e0, e1),
                     if h1 { "H1 accepted" } else { "H0 accepted" }
                 );
                 stop.store(true, Ordering::Relaxed);

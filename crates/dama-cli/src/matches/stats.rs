@@ -82,15 +82,16 @@ pub fn sprt_bounds() -> (f64, f64) {
 /// variance estimate within about a quarter of its value.
 pub const SPRT_MIN_PAIRS: usize = 30;
 
-/// The SPRT's decision on `pairs` for [elo0, elo1]: `Some(true)` H1 accepted,
-/// `Some(false)` H0 accepted, `None` go on (always before [`SPRT_MIN_PAIRS`] pairs).
-pub fn sprt_decision(pairs: &[f64], elo0: f64, elo1: f64) -> Option<bool> {
+/// The SPRT's decision on `pairs` for [elo0, elo1], with the LLR it rests on:
+/// `Some((true, llr))` H1 accepted, `Some((false, llr))` H0 accepted, `None` go on
+/// (always before [`SPRT_MIN_PAIRS`] pairs).
+pub fn sprt_decision(pairs: &[f64], elo0: f64, elo1: f64) -> Option<(bool, f64)> {
     if pairs.len() < SPRT_MIN_PAIRS {
         return None;
     }
     let (lower, upper) = sprt_bounds();
     let x = llr_pairs(pairs, elo0, elo1);
-    (x >= upper || x <= lower).then_some(x >= upper)
+    (x >= upper || x <= lower).then_some((x >= upper, x))
 }
 
 #[cfg(test)]
@@ -134,8 +135,8 @@ mod tests {
         // An even match accepts H0 for [0, 50].
         let even: Vec<f64> = (0..400).map(|i| [0.5, 0.75, 0.25, 0.5][i % 4]).collect();
         assert!(llr_pairs(&even, 0.0, 50.0) < lower);
-        assert_eq!(sprt_decision(&strong, 0.0, 50.0), Some(true));
-        assert_eq!(sprt_decision(&even, 0.0, 50.0), Some(false));
+        assert_eq!(sprt_decision(&strong, 0.0, 50.0).map(|d| d.0), Some(true));
+        assert_eq!(sprt_decision(&even, 0.0, 50.0).map(|d| d.0), Some(false));
     }
 
     #[test]
