@@ -71,9 +71,10 @@ impl Family {
         v.visit(Of)
     }
 
-    /// Its place in [`Family::ALL`] (a slot of a per-family table).
+    /// Its place in [`Family::ALL`] (a slot of a per-family table): `ALL` lists the
+    /// families in the order they are declared, so the discriminant is the place.
     pub(crate) fn index(self) -> usize {
-        Family::ALL.iter().position(|x| *x == self).unwrap_or(0)
+        self as usize
     }
 
     /// Its key (file names, command line).
@@ -531,6 +532,13 @@ mod tests {
         // Each position scored for its side to move: a position and its colour-reversed
         // mirror are the same to the player to move.
         assert_eq!(e.evaluate(&a), e.evaluate(&b), "{fen} / {mirrored}");
+    }
+
+    #[test]
+    fn each_family_indexes_its_place_in_the_list() {
+        for (i, f) in Family::ALL.into_iter().enumerate() {
+            assert_eq!(f.index(), i, "{f:?}");
+        }
     }
 
     #[test]
