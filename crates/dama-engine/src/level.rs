@@ -26,10 +26,10 @@ impl Level {
     /// Level `n` (clamped to 1-10).
     pub fn new(n: u8) -> Level {
         let n = n.clamp(1, 10);
-        // Measured in docs/engine.md ("Levels"): each step is about 200-300 Elo.
+        // Measured in docs/engine.md ("Levels"): each step is about 150-300 Elo.
         let (depth, nodes, noise, loose) = match n {
             1 => (Some(1), None, 300, 700),
-            2 => (Some(2), None, 140, 1000),
+            2 => (Some(2), None, 160, 1000),
             3 => (Some(2), None, 95, 1000),
             4 => (Some(3), None, 75, 1000),
             5 => (Some(4), None, 55, 1000),
@@ -59,21 +59,21 @@ impl Level {
 /// move, Scan placed at 2600. Each rating is the one above less the measured step,
 /// rounded to 50. Measured in December 2026 on the levels of [`Level::new`]; measure
 /// again (docs/engine.md has the commands) whenever they change.
-pub const RATINGS: [u32; 10] = [350, 600, 800, 1050, 1300, 1600, 1800, 2100, 2350, 2550];
+pub const RATINGS: [u32; 10] = [500, 700, 1000, 1250, 1550, 1750, 2000, 2200, 2400, 2550];
 
 /// The measured steps behind [`RATINGS`]: level n (1-9) against level n + 1, the
-/// lower level's wins, draws and losses in 100 games (200 for steps 6-7, 7-8 and 8-9,
-/// measured twice) (docs/engine.md).
+/// lower level's wins, draws and losses in 100 games (300 for steps 1-2 to 4-5,
+/// measured on two sets of openings) (docs/engine.md).
 pub const MEASURED_STEPS: [(u32, u32, u32); 9] = [
-    (15, 6, 79),
-    (21, 8, 71),
-    (14, 8, 78),
-    (15, 12, 73),
-    (7, 15, 78),
-    (28, 33, 139),
-    (9, 50, 141),
-    (1, 73, 126),
-    (0, 46, 54),
+    (68, 14, 218),
+    (40, 12, 248),
+    (39, 44, 217),
+    (22, 47, 231),
+    (12, 21, 67),
+    (7, 26, 67),
+    (5, 34, 61),
+    (3, 47, 50),
+    (0, 56, 44),
 ];
 
 /// Picks a move among scored moves: within `noise` of the best, weighted so that a
