@@ -2,7 +2,7 @@
 //! with the exact number of plies to the end, built by dama for each variant's rules.
 //!
 //! - [`index`]: material slices and the index of a position in one.
-//! - [`build`]: the retrograde builder and the checker.
+//! - [`build`](mod@build): the retrograde builder and the checker.
 //! - [`store`]: compressed files and probing.
 //! - [`value`]: what a stored byte means.
 //!
