@@ -118,6 +118,11 @@ pub struct Args {
     /// Random seed for the choice and order of openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Openings of the seed's order to pass over before the first one played: a match
+    /// of 200 games with `--skip 100` plays the 100 openings that follow those of an
+    /// earlier 200-game match with the same seed.
+    #[arg(long, default_value_t = 0)]
+    skip: usize,
     /// Longest game in plies before it is scored a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
@@ -156,7 +161,7 @@ impl VariantFn for Run<'_> {
     fn call<R: Rules>(self) -> Result<()> {
         let a = self.0.clone();
         let pairs = a.games.div_ceil(2) as usize;
-        let opens = Arc::new(openings::for_match::<R>(a.openings.as_deref(), pairs, a.seed)?);
+        let opens = Arc::new(openings::for_match::<R>(a.openings.as_deref(), pairs, a.seed, a.skip)?);
         let jobs: VecDeque<Job> = (0..pairs).flat_map(|i| [(i, false), (i, true)]).take(a.games as usize).collect();
         let jobs = Arc::new(Mutex::new(jobs));
         let stop = Arc::new(AtomicBool::new(false));
@@ -251,7 +256,10 @@ fn report(a: &Args, rx: mpsc::Receiver<Result<Played>>, names: &[String; 2], sto
         *reasons.entry(general(&g.reason)).or_default() += 1;
         pdn.write_all(g.pdn.as_bytes())?;
         let (e, lo, hi) = elo_interval(w, d, l);
-        let elo = format!("+{w} ={d} -{l}  Elo {} [{}, {}]", signed(e), signed(lo), signed(hi));
+        let mut elo = format!("+{w} ={d} -{l}  Elo {} [{}, {}]", signed(e), signed(lo), signed(hi));
+        if let Some((e0, e1)) = sprt.filter(|_| pairs.len() >= 2) {
+            elo += &format!("  LLR {:.2}", llr_pairs(&pairs, e0, e1));
+        }
         progress.out(format!(
             "game {n} (opening {}{}): {} ({})  A: {elo}",
             g.job.0 + 1,

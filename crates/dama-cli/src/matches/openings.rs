@@ -59,8 +59,10 @@ fn read<R: Rules>(text: &[u8], from: &str) -> Result<Vec<Position<R>>> {
 }
 
 /// `n` distinct openings for a match: from `file`, else the repository's file for the
-/// variant, shuffled by `seed`; an error if there are fewer than `n`.
-pub fn for_match<R: Rules>(file: Option<&Path>, n: usize, seed: u64) -> Result<Vec<Position<R>>> {
+/// variant, shuffled by `seed`, the first `skip` of that order passed over (so a match
+/// extended with the same seed plays openings it has not played); an error if fewer
+/// than `n` remain.
+pub fn for_match<R: Rules>(file: Option<&Path>, n: usize, seed: u64, skip: usize) -> Result<Vec<Position<R>>> {
     let mut all = match file {
         Some(f) => read::<R>(
             &std::fs::read(f).with_context(|| format!("cannot read {}", f.display()))?,
@@ -68,13 +70,17 @@ pub fn for_match<R: Rules>(file: Option<&Path>, n: usize, seed: u64) -> Result<V
         )?,
         None => read::<R>(embedded(R::VARIANT).as_bytes(), "the built-in openings")?,
     };
-    if all.len() < n {
-        bail!("{} openings, but {n} pairs of games asked for: openings are never repeated", all.len());
+    if all.len() < n + skip {
+        bail!(
+            "{} openings, but {n} pairs of games asked for after skipping {skip}: openings are never repeated",
+            all.len()
+        );
     }
     let mut rng = StdRng::seed_from_u64(seed);
     for i in (1..all.len()).rev() {
         all.swap(i, rng.gen_range(0..=i));
     }
+    all.drain(..skip);
     all.truncate(n);
     Ok(all)
 }
@@ -181,7 +187,7 @@ mod tests {
     impl VariantFn for Count {
         type Output = usize;
         fn call<R: Rules>(self) -> usize {
-            for_match::<R>(None, 100, 1).map(|o| o.len()).unwrap_or(0)
+            for_match::<R>(None, 100, 1, 0).map(|o| o.len()).unwrap_or(0)
         }
     }
 
@@ -190,5 +196,15 @@ mod tests {
         for v in Variant::ALL {
             assert!(v.visit(Count) >= 100, "{}", v.key());
         }
+    }
+
+    #[test]
+    fn skipping_openings_continues_the_seed_order_without_repeating_one() {
+        use dama_core::variant::International;
+        let first = for_match::<International>(None, 30, 7, 0).unwrap();
+        let next = for_match::<International>(None, 20, 7, 10).unwrap();
+        assert_eq!(next[..], first[10..]);
+        let all = read::<International>(embedded(Variant::International).as_bytes(), "").unwrap();
+        assert!(for_match::<International>(None, 1, 7, all.len()).is_err());
     }
 }
