@@ -70,7 +70,7 @@ pub fn for_match<R: Rules>(file: Option<&Path>, n: usize, seed: u64, skip: usize
         )?,
         None => read::<R>(embedded(R::VARIANT).as_bytes(), "the built-in openings")?,
     };
-    if all.len() < n + skip {
+    if all.len() < n.saturating_add(skip) {
         bail!(
             "{} openings, but {n} pairs of games asked for after skipping {skip}: openings are never repeated",
             all.len()
@@ -206,5 +206,6 @@ mod tests {
         assert_eq!(next[..], first[10..]);
         let all = read::<International>(embedded(Variant::International).as_bytes(), "").unwrap();
         assert!(for_match::<International>(None, 1, 7, all.len()).is_err());
+        assert!(for_match::<International>(None, 1, 7, usize::MAX).is_err(), "an error, not an overflow");
     }
 }
