@@ -56,9 +56,10 @@ impl Level {
 /// Approximate ratings of levels 1-10, measured in International draughts
 /// (docs/engine.md, "Levels"): each level against the next one up, 100 games a step or
 /// more ([`MEASURED_STEPS`] has each step's games) at 300,000 nodes a move, anchored by
-/// level 10's result against Scan 2.0 at 0.1 s a move, Scan placed at 2600. Each rating is the one above less the measured step,
-/// rounded to 50. Measured in December 2026 on the levels of [`Level::new`]; measure
-/// again (docs/engine.md has the commands) whenever they change.
+/// level 10's result against Scan 2.0 at 0.1 s a move, Scan placed at 2600. Each
+/// rating is the one above less the measured step, rounded to 50. Measured in December
+/// 2026 on the levels of [`Level::new`]; measure again (docs/engine.md has the
+/// commands) whenever they change.
 pub const RATINGS: [u32; 10] = [500, 700, 1000, 1250, 1550, 1750, 2000, 2200, 2400, 2550];
 
 /// The measured steps behind [`RATINGS`]: level n (1-9) against level n + 1, the
